@@ -1,0 +1,83 @@
+"""Counterexample-guided abstraction refinement around the one reachability loop.
+
+When the loop adds a target state, a refiner decides: the abstract error path is
+feasible (FALSE, with a concrete counterexample), or spurious (the refiner adds
+precision and cuts the ARG back, and the loop continues on the same reached set:
+lazy abstraction, not a restart). Refiners are found by name in the
+``cpa.refiners`` entry-point group.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from algorithms.base import Algorithm
+from algorithms.cpa_algorithm import LoopOutcome, run_reachability
+from cpa import plugins
+from cpa.core.arg import ARGState
+from cpa.core.options import Option
+from cpa.results import AnalysisOutcome, Counterexample, Verdict
+
+
+@dataclass
+class RefinementResult:
+    """``counterexample`` set: the path is real. ``failed`` set: no progress possible."""
+
+    counterexample: Counterexample | None = None
+    failed: str | None = None
+
+
+class Refiner(ABC):
+    def __init__(self, algorithm: CEGARAlgorithm):
+        self.context = algorithm.context
+        self.cpa = algorithm.cpa
+        self.reached = algorithm.reached
+
+    @abstractmethod
+    def refine(self, target: ARGState) -> RefinementResult:
+        """Check the error path to ``target``; refine and cut the ARG if it is spurious."""
+
+    def finish(self) -> None:
+        """Called once at the end of the run (to publish statistics)."""
+        return None
+
+
+class CEGARAlgorithm(Algorithm):
+    NAME = "cegar"
+    OPTIONS = {
+        "refiner": Option(str, "predicate", "which refiner checks error paths"),
+        "max_refinements": Option(int, 0, "give up (UNKNOWN) after this many; 0 = no limit"),
+    }
+
+    def run(self) -> AnalysisOutcome:
+        refiner_class = plugins.load(plugins.REFINERS, self.options["refiner"])
+        refiner: Refiner = refiner_class(self)
+        statistics = self.context.statistics
+        limit = self.options["max_refinements"]
+        try:
+            while True:
+                outcome = run_reachability(
+                    self.cpa, self.reached, self.context.deadline, statistics
+                )
+                if outcome is LoopOutcome.COMPLETE:
+                    return AnalysisOutcome(
+                        Verdict.TRUE, "no target is reachable (the ARG is complete)"
+                    )
+                if outcome is LoopOutcome.TIMEOUT:
+                    return AnalysisOutcome(Verdict.UNKNOWN, "timeout")
+                if outcome is not LoopOutcome.TARGET:
+                    return AnalysisOutcome(Verdict.UNKNOWN, "the analysis stopped early")
+                if limit and statistics.get("refinements") >= limit:
+                    return AnalysisOutcome(Verdict.UNKNOWN, f"refinement limit ({limit}) reached")
+                with statistics.timer("refinement_time_s"):
+                    result = refiner.refine(self.reached.last_state)
+                if result.counterexample is not None:
+                    return AnalysisOutcome(
+                        Verdict.FALSE, "a target is reachable", result.counterexample
+                    )
+                if result.failed is not None:
+                    return AnalysisOutcome(Verdict.UNKNOWN, result.failed)
+                statistics.add("refinements")
+        finally:
+            refiner.finish()

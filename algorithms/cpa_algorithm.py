@@ -1,0 +1,99 @@
+"""The reachability loop (design.md section 2), written once.
+
+Every engine is this loop with other components: the CPA decides what a state is,
+how successors, merge, stop and precision adjustment behave; the reached set's
+waitlist decides the order. The loop stops when the waitlist is empty (the ARG is
+complete), when a target state is added, when precision adjustment says BREAK, or
+when the time limit passes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+from cpa.core.interfaces import Action, ConfigurableProgramAnalysis
+from cpa.core.operators import MergeSep
+from cpa.core.reached import ReachedSet
+from cpa.statistics import Statistics
+
+
+class LoopOutcome(Enum):
+    COMPLETE = "complete"  # waitlist empty: the reached set is a fixpoint
+    TARGET = "target"  # a target state was added (reached.last_state)
+    BREAK = "break"  # precision adjustment asked to stop
+    TIMEOUT = "timeout"
+
+
+class TimeLimitExceeded(Exception):
+    """Raised by components (solver calls) when the run's deadline has passed."""
+
+
+@dataclass
+class Deadline:
+    """Wall-clock deadline shared by the loop and long-running components."""
+
+    at: float | None = None
+
+    @classmethod
+    def after(cls, seconds: float | None) -> Deadline:
+        return cls(None if not seconds else time.monotonic() + seconds)
+
+    def remaining(self) -> float | None:
+        return None if self.at is None else self.at - time.monotonic()
+
+    def expired(self) -> bool:
+        return self.at is not None and time.monotonic() >= self.at
+
+    def check(self) -> None:
+        if self.expired():
+            raise TimeLimitExceeded()
+
+
+def run_reachability(
+    cpa: ConfigurableProgramAnalysis,
+    reached: ReachedSet,
+    deadline: Deadline | None = None,
+    statistics: Statistics | None = None,
+) -> LoopOutcome:
+    """Explore from the waitlist of ``reached`` until one of the outcomes above."""
+    transfer = cpa.transfer_relation
+    adjust = cpa.precision_adjustment.adjust
+    merge = cpa.merge_operator
+    stop = cpa.stop_operator.stop
+    is_target = cpa.is_target
+    merges = not isinstance(getattr(merge, "wrapped", merge), MergeSep)
+    deadline = deadline or Deadline()
+    iterations = 0
+    try:
+        while reached.has_waiting():
+            iterations += 1
+            if deadline.expired():
+                return LoopOutcome.TIMEOUT
+            state = reached.pop()
+            precision = reached.precision(state)
+            for successor in transfer.successors(state, precision):
+                adjustment = adjust(successor, precision, reached)
+                if adjustment is None:
+                    continue
+                successor = adjustment.state
+                successor_precision = adjustment.precision
+                if adjustment.action is Action.BREAK:
+                    reached.add(successor, successor_precision)
+                    return LoopOutcome.BREAK
+                if merges:
+                    for other in list(reached.partition(successor)):
+                        merged = merge.merge(successor, other, successor_precision)
+                        if merged is not other:
+                            reached.replace(other, merged, successor_precision)
+                if not stop(successor, reached.partition(successor), successor_precision):
+                    reached.add(successor, successor_precision)
+                    if is_target(successor):
+                        return LoopOutcome.TARGET
+        return LoopOutcome.COMPLETE
+    except TimeLimitExceeded:
+        return LoopOutcome.TIMEOUT
+    finally:
+        if statistics is not None:
+            statistics.add("loop_iterations", iterations)

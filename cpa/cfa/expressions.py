@@ -1,0 +1,229 @@
+"""Side-effect-free C expressions as they appear on CFA edges.
+
+The frontend lowers every side effect (assignments, calls, ``++``, ``&&``/``||``,
+``?:``, comma) into separate edges, so an expression here only reads memory.
+Analyses pattern-match on these classes; each node carries its C type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cpa.cfa.types import CType
+
+
+@dataclass(frozen=True, eq=False)
+class Variable:
+    """A program variable with a unique qualified name.
+
+    Locals are ``function::name`` (with a suffix when an inner block shadows a name),
+    globals keep their C name. ``function`` is ``None`` for globals and static locals
+    live for the whole run like globals (``is_global``).
+    """
+
+    name: str
+    c_name: str
+    type: CType
+    function: str | None
+    is_global: bool
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Variable({self.name})"
+
+
+class Expression:
+    """Base class; subclasses are frozen dataclasses with a ``type`` field."""
+
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return ()
+
+
+@dataclass(frozen=True)
+class IntConstant(Expression):
+    value: int
+    type: CType
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class FloatConstant(Expression):
+    text: str
+    type: CType
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class StringLiteral(Expression):
+    text: str  # with quotes, as written
+    type: CType
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class VariableRef(Expression):
+    variable: Variable
+    type: CType
+
+    def __str__(self) -> str:
+        return self.variable.c_name
+
+
+@dataclass(frozen=True)
+class FunctionRef(Expression):
+    """The name of a function used as a value (function pointers)."""
+
+    name: str
+    type: CType
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class UnaryExpression(Expression):
+    operator: str  # "-", "+", "~", "!"
+    operand: Expression
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.operand,)
+
+    def __str__(self) -> str:
+        return f"{self.operator}({self.operand})"
+
+
+BINARY_OPERATORS = frozenset(
+    ["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "==", "!=", "<", "<=", ">", ">="]
+)
+COMPARISON_OPERATORS = frozenset(["==", "!=", "<", "<=", ">", ">="])
+
+
+@dataclass(frozen=True)
+class BinaryExpression(Expression):
+    """Arithmetic, bitwise and comparison operators; never ``&&``/``||`` (lowered to edges)."""
+
+    operator: str
+    left: Expression
+    right: Expression
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.left, self.right)
+
+    def __str__(self) -> str:
+        return f"({self.left} {self.operator} {self.right})"
+
+
+@dataclass(frozen=True)
+class CastExpression(Expression):
+    operand: Expression
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.operand,)
+
+    def __str__(self) -> str:
+        return f"(({self.type}) {self.operand})"
+
+
+@dataclass(frozen=True)
+class Dereference(Expression):
+    operand: Expression
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.operand,)
+
+    def __str__(self) -> str:
+        return f"*({self.operand})"
+
+
+@dataclass(frozen=True)
+class AddressOf(Expression):
+    operand: Expression
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.operand,)
+
+    def __str__(self) -> str:
+        return f"&({self.operand})"
+
+
+@dataclass(frozen=True)
+class FieldAccess(Expression):
+    """``base.field`` or, with ``through_pointer``, ``base->field``."""
+
+    base: Expression
+    field: str
+    through_pointer: bool
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.base,)
+
+    def __str__(self) -> str:
+        return f"{self.base}{'->' if self.through_pointer else '.'}{self.field}"
+
+
+@dataclass(frozen=True)
+class ArraySubscript(Expression):
+    array: Expression
+    index: Expression
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.array, self.index)
+
+    def __str__(self) -> str:
+        return f"{self.array}[{self.index}]"
+
+
+@dataclass(frozen=True)
+class SizeOf(Expression):
+    """``sizeof`` of a type whose size the frontend did not fold to a constant."""
+
+    operand_type: CType
+    type: CType
+
+    def __str__(self) -> str:
+        return f"sizeof({self.operand_type})"
+
+
+@dataclass(frozen=True)
+class InitializerList(Expression):
+    """A brace initializer ``{a, b, ...}`` (only on declaration edges)."""
+
+    elements: tuple[Expression, ...]
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return self.elements
+
+    def __str__(self) -> str:
+        return "{" + ", ".join(map(str, self.elements)) + "}"
+
+
+def walk(expression: Expression):
+    """Yield ``expression`` and all its sub-expressions (pre-order)."""
+    stack = [expression]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children()))
+
+
+def variables_of(expression: Expression) -> set[Variable]:
+    """The variables an expression reads (directly, not through pointers)."""
+    return {e.variable for e in walk(expression) if isinstance(e, VariableRef)}

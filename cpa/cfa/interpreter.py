@@ -1,0 +1,939 @@
+"""A concrete interpreter of CFAs: replays a counterexample with given input values.
+
+The verifier reports FALSE together with the values of the nondeterministic events
+along the error path. :func:`run` executes the program's CFA from the entry function
+with exactly those values and says whether a target of the specification is reached,
+so a FALSE verdict can be double-checked before it is reported (and tests can check
+engines against ground truth).
+
+Semantics (the same as the analyses', not those of a real machine):
+
+* Integers are **mathematical (unbounded) integers**; no overflow, no wrap-around, for
+  signed and unsigned types alike. ``/`` and ``%`` truncate toward zero as in C;
+  comparisons and ``!`` yield 0/1; bitwise operators and shifts work on Python ints
+  (two's-complement semantics for negative values). A cast between integer types is
+  the identity, except a cast (or an assignment) to ``_Bool``, which yields ``x != 0``.
+* **Inputs** (:func:`consumes_input` is the single source of truth, the verifier's
+  input list must follow it): one value is taken, in execution order, for
+
+  - every :class:`DeclarationEdge` without initializer of a *scalar* variable (a local;
+    also an ``extern`` global that is never defined). Note that the frontend lowers
+    ``int y = f();`` into such a declaration followed by the call, so the declaration
+    consumes a value that the call then overwrites;
+  - every :class:`ExternalCallEdge` *with* a left-hand side (``x = g();``,
+    ``__VERIFIER_nondet_*``), except the allocation functions
+    (:data:`ALLOCATION_FUNCTIONS`), which create a fresh memory block. An external call
+    without left-hand side consumes nothing; external calls have no other effect.
+
+  Uninitialised local arrays and structs consume nothing; reading one of their cells
+  before writing it stops the run as unsupported.
+* Globals are initialised by their declaration edges at the start of ``main``
+  (the frontend emits zero initialisers).
+* Functions with a body are entered via :class:`FunctionCallEdge` (never the
+  :class:`CallSummaryEdge`); each call gets a frame of locals keyed by
+  ``Variable.name``; ``return e`` stores into the return variable and the
+  :class:`FunctionReturnEdge` matching the frame's call site assigns it to the caller's
+  left-hand side.
+* Memory: every variable and every allocation is a block of cells addressed by a
+  path of array indices and field names; pointers are (block, path) pairs, so ``&x``,
+  ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work. Unions,
+  floating point, calls through function pointers and pointer/integer mixing stop
+  the run with ``unsupported: ...``.
+* LBE block edges: a :class:`SequenceEdge` executes its parts in order; a
+  :class:`ChoiceEdge` tries its alternatives in order on a copy of the state and keeps
+  the first one whose assumptions hold (inputs consumed by an abandoned alternative
+  are given back).
+
+:func:`run` never raises for a bad program: every problem is a ``reason`` string.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cpa.cfa import c_types
+from cpa.cfa.expressions import (
+    AddressOf,
+    ArraySubscript,
+    BinaryExpression,
+    CastExpression,
+    Dereference,
+    Expression,
+    FieldAccess,
+    FloatConstant,
+    FunctionRef,
+    InitializerList,
+    IntConstant,
+    SizeOf,
+    StringLiteral,
+    UnaryExpression,
+    Variable,
+    VariableRef,
+)
+from cpa.cfa.model import (
+    CFA,
+    AssignmentEdge,
+    AssumeEdge,
+    BlankEdge,
+    CallSummaryEdge,
+    CFAEdge,
+    CFANode,
+    ChoiceEdge,
+    DeclarationEdge,
+    ExternalCallEdge,
+    FunctionCallEdge,
+    FunctionExitNode,
+    FunctionReturnEdge,
+    ReturnStatementEdge,
+    SequenceEdge,
+)
+from cpa.cfa.targets import Specification
+from cpa.cfa.types import (
+    ArrayType,
+    CType,
+    FloatType,
+    FunctionType,
+    IntegerType,
+    PointerType,
+    StructType,
+    VoidType,
+)
+
+#: External functions that return a fresh memory block instead of consuming an input.
+ALLOCATION_FUNCTIONS = frozenset(
+    ["malloc", "calloc", "alloca", "__builtin_alloca", "kmalloc", "kzalloc", "xmalloc"]
+)
+_ZEROING_ALLOCATORS = frozenset(["calloc", "kzalloc"])
+_MAX_SHIFT = 1 << 16
+
+REASON_TARGET = "target reached"
+REASON_ENDED = "program ended"
+REASON_EXHAUSTED = "inputs exhausted"
+REASON_STEP_LIMIT = "step limit"
+
+
+@dataclass
+class ReplayResult:
+    """Outcome of :func:`run`.
+
+    ``trace`` lists the executed edges of the CFA as given (block edges of an LBE CFA
+    stay whole); ``inputs_used`` pairs each consumed value with the edge that consumed
+    it (values from ``default_input`` included), ``notes`` records oddities such as
+    several enabled edges at one location.
+    """
+
+    reached_target: bool
+    target_node: CFANode | None
+    steps: int
+    trace: list[CFAEdge]
+    reason: str
+    final_node: CFANode | None = None
+    inputs_used: list[tuple[CFAEdge, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return f"{self.reason} after {self.steps} steps"
+
+
+def is_scalar_type(ctype: CType) -> bool:
+    """Whether one input value fills a variable of ``ctype``."""
+    return isinstance(ctype, (IntegerType, PointerType, FloatType))
+
+
+def consumes_input(edge: CFAEdge) -> bool:
+    """Whether executing the primitive ``edge`` takes the next input value.
+
+    This is the input convention shared by the interpreter and the verifier's
+    counterexample report (see the module documentation).
+    """
+    if isinstance(edge, DeclarationEdge):
+        variable = edge.variable
+        return edge.initializer is None and variable is not None and is_scalar_type(variable.type)
+    if isinstance(edge, ExternalCallEdge):
+        return edge.lhs is not None and edge.function_name not in ALLOCATION_FUNCTIONS
+    return False
+
+
+# ----------------------------------------------------------------------------- values
+
+
+class Block:
+    """A memory block (a variable or an allocation): cells addressed by paths.
+
+    A path is a tuple of array indices (int) and field names (str). Cells that were
+    never written read as zero when a prefix of their path is in ``zero_prefixes``.
+    """
+
+    __slots__ = ("name", "ctype", "cells", "zero_prefixes")
+
+    def __init__(self, name: str, ctype: CType | None, zero: bool = False):
+        self.name = name
+        self.ctype = ctype
+        self.cells: dict[tuple, object] = {}
+        self.zero_prefixes: set[tuple] = {()} if zero else set()
+
+    def __deepcopy__(self, memo: dict) -> Block:
+        clone = Block(self.name, self.ctype)
+        memo[id(self)] = clone
+        clone.cells = {path: copy.deepcopy(value, memo) for path, value in self.cells.items()}
+        clone.zero_prefixes = set(self.zero_prefixes)
+        return clone
+
+    def is_zero(self, path: tuple) -> bool:
+        return any(path[:i] in self.zero_prefixes for i in range(len(path) + 1))
+
+
+class Pointer:
+    """A pointer into ``block`` at ``path``."""
+
+    __slots__ = ("block", "path")
+
+    def __init__(self, block: Block, path: tuple):
+        self.block = block
+        self.path = path
+
+    def __deepcopy__(self, memo: dict) -> Pointer:
+        return Pointer(copy.deepcopy(self.block, memo), self.path)
+
+    def __repr__(self) -> str:
+        return f"&{self.block.name}{list(self.path)}"
+
+
+@dataclass(frozen=True)
+class FunctionValue:
+    """A function designator used as a value (a function pointer)."""
+
+    name: str
+
+
+@dataclass
+class Aggregate:
+    """The value of a whole struct: cells and zero prefixes relative to its base."""
+
+    cells: dict[tuple, object]
+    zero_prefixes: set[tuple]
+
+
+class Frame:
+    """The locals of one function activation and the call edge that created it."""
+
+    __slots__ = ("function", "locals", "call_edge")
+
+    def __init__(self, function: str, call_edge: FunctionCallEdge | None):
+        self.function = function
+        self.locals: dict[str, Block] = {}
+        self.call_edge = call_edge
+
+    def __deepcopy__(self, memo: dict) -> Frame:
+        clone = Frame(self.function, self.call_edge)
+        clone.locals = {name: copy.deepcopy(block, memo) for name, block in self.locals.items()}
+        return clone
+
+
+class _State:
+    """Everything an edge may change; copied to try ChoiceEdge alternatives."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.globals: dict[str, Block] = {}
+        self.input_position = 0
+        self.inputs_used: list[tuple[CFAEdge, int]] = []
+
+    def clone(self) -> _State:
+        memo: dict = {}
+        other = _State()
+        other.frames = [copy.deepcopy(frame, memo) for frame in self.frames]
+        other.globals = {name: copy.deepcopy(b, memo) for name, b in self.globals.items()}
+        other.input_position = self.input_position
+        other.inputs_used = list(self.inputs_used)
+        return other
+
+    def adopt(self, other: _State) -> None:
+        self.frames = other.frames
+        self.globals = other.globals
+        self.input_position = other.input_position
+        self.inputs_used = other.inputs_used
+
+
+@dataclass
+class _Trial:
+    """A trial execution of an edge on a copy of the state."""
+
+    state: _State
+    target: CFANode | None = None
+
+
+# ------------------------------------------------------------------------- exceptions
+
+
+class _Stop(Exception):
+    """The run ends with ``reason`` (``line`` is added from the current edge)."""
+
+    def __init__(self, reason: str, with_line: bool = True):
+        super().__init__(reason)
+        self.reason = reason
+        self.with_line = with_line
+
+
+class _Unsupported(_Stop):
+    def __init__(self, construct: str):
+        super().__init__(f"unsupported: {construct}")
+
+
+class _Undefined(_Stop):
+    def __init__(self, what: str):
+        super().__init__(f"undefined behaviour: {what}")
+
+
+class _Exhausted(_Stop):
+    def __init__(self) -> None:
+        super().__init__(REASON_EXHAUSTED, with_line=False)
+
+
+class _Blocked(Exception):
+    """An assumption on the executed path is false."""
+
+    def __init__(self, edge: CFAEdge):
+        super().__init__(edge.text)
+        self.edge = edge
+
+
+class _TargetReached(Exception):
+    def __init__(self, node: CFANode):
+        super().__init__(repr(node))
+        self.node = node
+
+
+# ------------------------------------------------------------------------ interpreter
+
+
+def run(
+    cfa: CFA,
+    spec: Specification,
+    inputs: Sequence[int],
+    max_steps: int = 1_000_000,
+    default_input: int | None = None,
+) -> ReplayResult:
+    """Execute ``cfa`` from the entry of its entry function with ``inputs``.
+
+    When the inputs run out, ``default_input`` (if given) is used for every further
+    nondeterministic value, otherwise the run stops with ``"inputs exhausted"``.
+    ``max_steps`` bounds the number of executed (top-level) edges.
+    """
+    return _Interpreter(cfa, spec, list(inputs), max_steps, default_input).run()
+
+
+class _Interpreter:
+    def __init__(
+        self,
+        cfa: CFA,
+        spec: Specification,
+        inputs: list[int],
+        max_steps: int,
+        default_input: int | None,
+    ):
+        self.cfa = cfa
+        self.spec = spec
+        self.inputs = inputs
+        self.max_steps = max_steps
+        self.default_input = default_input
+        self.state = _State()
+        self.trace: list[CFAEdge] = []
+        self.notes: list[str] = []
+        self.edge: CFAEdge | None = None  # innermost edge being executed, for messages
+        self.node: CFANode | None = None
+
+    # -- driver ------------------------------------------------------------------
+
+    def run(self) -> ReplayResult:
+        try:
+            return self._run()
+        except _TargetReached as reached:
+            return self._result(REASON_TARGET, reached.node)
+        except _Stop as stop:
+            return self._result(self._with_line(stop))
+        except _Blocked as blocked:
+            return self._result(self._blocked_reason(blocked.edge))
+        except RecursionError:
+            return self._result("unsupported: expression nested too deeply")
+        except Exception as error:  # never let a bad program crash the caller
+            return self._result(f"internal error: {type(error).__name__}: {error}")
+
+    def _result(self, reason: str, target: CFANode | None = None) -> ReplayResult:
+        return ReplayResult(
+            reached_target=target is not None,
+            target_node=target,
+            steps=len(self.trace),
+            trace=self.trace,
+            reason=reason,
+            final_node=target or self.node,
+            inputs_used=list(self.state.inputs_used),
+            notes=self.notes,
+        )
+
+    def _with_line(self, stop: _Stop) -> str:
+        if stop.with_line and self.edge is not None:
+            return f"{stop.reason} at line {self.edge.line}"
+        return stop.reason
+
+    @staticmethod
+    def _blocked_reason(edge: CFAEdge) -> str:
+        return f"blocked: assumption {edge.text} is false at line {edge.line}"
+
+    def _run(self) -> ReplayResult:
+        if self.cfa.entry_function not in self.cfa.functions:
+            return self._result(f"unsupported: no entry function {self.cfa.entry_function}")
+        main = self.cfa.main
+        self.state.frames.append(Frame(main.name, None))
+        node: CFANode = main.entry
+        while True:
+            self.node = node
+            if self.spec.is_target(node):
+                raise _TargetReached(node)
+            if len(self.trace) >= self.max_steps:
+                return self._result(REASON_STEP_LIMIT)
+            candidates = self._candidates(node)
+            if candidates is None:
+                return self._result(REASON_ENDED)
+            edge, trial = self._choose(node, candidates)
+            node = self._execute_top(edge, trial)
+
+    def _candidates(self, node: CFANode) -> list[CFAEdge] | None:
+        """The edges that may leave ``node`` now; None when the program ends here."""
+        if isinstance(node, FunctionExitNode) and len(self.state.frames) > 1:
+            frame = self.state.frames[-1]
+            call = frame.call_edge
+            for edge in node.leaving:
+                if isinstance(edge, FunctionReturnEdge) and (
+                    (call.summary is not None and edge.summary is call.summary)
+                    or (edge.summary is not None and edge.summary.call_edge is call)
+                ):
+                    return [edge]
+            raise _Unsupported(f"no return edge from {node.function} to its call site")
+        edges = [
+            e
+            for e in node.leaving
+            if not isinstance(e, CallSummaryEdge) and not isinstance(e, FunctionReturnEdge)
+        ]
+        if not edges:
+            summaries = [e for e in node.leaving if isinstance(e, CallSummaryEdge)]
+            edges = [s.call_edge for s in summaries if s.call_edge is not None]
+        if not edges:
+            if any(isinstance(e, CallSummaryEdge) for e in node.leaving):
+                raise _Unsupported("call summary without call edge")
+            return None  # a sink (abort, exit, end of main) or main's exit
+        return edges
+
+    def _choose(self, node: CFANode, edges: list[CFAEdge]) -> tuple[CFAEdge, _Trial | None]:
+        """The one enabled edge among ``edges``; trial runs of block edges happen on copies
+        and are returned so the chosen one need not run twice."""
+        if len(edges) == 1:
+            return edges[0], None
+        enabled: list[tuple[CFAEdge, _Trial | None]] = []
+        exhausted = False
+        for edge in edges:
+            if isinstance(edge, AssumeEdge):
+                self.edge = edge
+                if self._holds(edge):
+                    enabled.append((edge, None))
+                continue
+            trial = _Trial(self.state.clone())
+            try:
+                self._execute_on(edge, trial.state)
+            except _Blocked:
+                continue
+            except _Exhausted:
+                exhausted = True
+                continue
+            except _TargetReached as reached:
+                trial.target = reached.node
+            enabled.append((edge, trial))
+        if not enabled:
+            if exhausted:
+                raise _Exhausted()
+            raise _Stop(f"blocked: no enabled edge at {node!r} (line {node.line})", False)
+        if len(enabled) > 1:
+            self.notes.append(
+                f"{len(enabled)} edges enabled at {node!r} (line {node.line}); took the first"
+            )
+        return enabled[0]
+
+    def _execute_top(self, edge: CFAEdge, trial: _Trial | None) -> CFANode:
+        """Execute a top-level edge (or adopt its trial run) and record it."""
+        if trial is not None:
+            self.state.adopt(trial.state)
+            self.trace.append(edge)
+            if trial.target is not None:
+                raise _TargetReached(trial.target)
+            return edge.successor
+        try:
+            self._execute_on(edge, self.state)
+        except _TargetReached:
+            self.trace.append(edge)
+            raise
+        self.trace.append(edge)
+        return edge.successor
+
+    def _execute_on(self, edge: CFAEdge, state: _State) -> None:
+        saved = self.state
+        self.state = state
+        try:
+            self._execute(edge)
+        finally:
+            self.state = saved
+
+    # -- edges -------------------------------------------------------------------
+
+    def _execute(self, edge: CFAEdge) -> None:
+        if isinstance(edge, SequenceEdge):
+            for part in edge.parts[:-1]:
+                self._execute(part)
+                if self.spec.is_target(part.successor):  # not expected after LBE
+                    raise _TargetReached(part.successor)
+            if edge.parts:
+                self._execute(edge.parts[-1])
+            return
+        if isinstance(edge, ChoiceEdge):
+            self._choice(edge)
+            return
+        self.edge = edge
+        if isinstance(edge, BlankEdge):
+            return
+        if isinstance(edge, AssumeEdge):
+            if not self._holds(edge):
+                raise _Blocked(edge)
+        elif isinstance(edge, DeclarationEdge):
+            self._declare(edge)
+        elif isinstance(edge, AssignmentEdge):
+            self._store_to(edge.lhs, self._eval(edge.rhs))
+        elif isinstance(edge, ExternalCallEdge):
+            self._external_call(edge)
+        elif isinstance(edge, FunctionCallEdge):
+            self._call(edge)
+        elif isinstance(edge, FunctionReturnEdge):
+            self._return(edge)
+        elif isinstance(edge, ReturnStatementEdge):
+            if edge.expression is not None and edge.return_variable is not None:
+                value = self._eval(edge.expression)
+                block = self._lookup(edge.return_variable, create=True)
+                self._store(block, (), edge.return_variable.type, value)
+        elif isinstance(edge, CallSummaryEdge):
+            raise _Unsupported("call summary edge inside a block")
+        else:
+            raise _Unsupported(f"edge kind {type(edge).__name__}")
+
+    def _choice(self, edge: ChoiceEdge) -> None:
+        exhausted = False
+        alternatives = edge.alternatives
+        for index, alternative in enumerate(alternatives):
+            last = index == len(alternatives) - 1
+            trial = self.state if last else self.state.clone()
+            try:
+                self._execute_on(alternative, trial)
+            except _TargetReached:
+                if not last:
+                    self.state.adopt(trial)
+                raise
+            except _Blocked:
+                if last and not exhausted:
+                    raise
+                continue
+            except _Exhausted:
+                exhausted = True
+                continue
+            if not last:
+                self.state.adopt(trial)
+            return
+        if exhausted:
+            raise _Exhausted()
+        raise _Blocked(edge)
+
+    def _holds(self, edge: AssumeEdge) -> bool:
+        return _truth(self._eval(edge.condition)) == edge.truth
+
+    def _next_input(self, edge: CFAEdge) -> int:
+        state = self.state
+        if state.input_position < len(self.inputs):
+            value = self.inputs[state.input_position]
+            state.input_position += 1
+        elif self.default_input is not None:
+            value = self.default_input
+        else:
+            raise _Exhausted()
+        if not isinstance(value, int):
+            raise _Stop(f"bad input value {value!r}")
+        state.inputs_used.append((edge, value))
+        return value
+
+    def _declare(self, edge: DeclarationEdge) -> None:
+        variable = edge.variable
+        if variable is None or isinstance(variable.type, FunctionType):
+            return
+        block = Block(variable.name, variable.type)
+        if variable.is_global:
+            self.state.globals[variable.name] = block
+        else:
+            self.state.frames[-1].locals[variable.name] = block
+        if edge.initializer is not None:
+            self._initialise(block, (), variable.type, edge.initializer)
+        elif consumes_input(edge):
+            self._store(block, (), variable.type, self._next_input(edge))
+
+    def _initialise(self, block: Block, path: tuple, ctype: CType, init: Expression) -> None:
+        if isinstance(init, InitializerList):
+            self._clear(block, path)
+            block.zero_prefixes.add(path)  # C: members without initializer are zero
+            for index, element in enumerate(init.elements):
+                if isinstance(ctype, ArrayType):
+                    self._initialise(block, path + (index,), ctype.element, element)
+                elif isinstance(ctype, StructType):
+                    fields = ctype.fields or []
+                    if index >= len(fields):
+                        raise _Unsupported("initializer longer than its struct")
+                    name, field_type = fields[index]
+                    self._initialise(block, path + (name,), field_type, element)
+                elif index == 0:
+                    self._initialise(block, path, ctype, element)
+            return
+        if isinstance(init, StringLiteral) and isinstance(ctype, ArrayType):
+            self._clear(block, path)
+            block.zero_prefixes.add(path)
+            for index, char in enumerate(_string_value(init.text)):
+                block.cells[path + (index,)] = char
+            return
+        self._store(block, path, ctype, self._eval(init))
+
+    def _external_call(self, edge: ExternalCallEdge) -> None:
+        name = edge.function_name
+        if name == "*":
+            raise _Unsupported("call through a function pointer")
+        if edge.lhs is None:
+            return
+        if name in ALLOCATION_FUNCTIONS:
+            block = Block(f"{name}@{edge.line}", None, zero=name in _ZEROING_ALLOCATORS)
+            self._store_to(edge.lhs, Pointer(block, (0,)))
+            return
+        if isinstance(edge.lhs.type, StructType):
+            raise _Unsupported("external call returning a struct")
+        self._store_to(edge.lhs, self._next_input(edge))
+
+    def _call(self, edge: FunctionCallEdge) -> None:
+        callee = self.cfa.functions.get(edge.callee)
+        if callee is None:
+            raise _Unsupported(f"call of unknown function {edge.callee}")
+        values = [self._eval(argument) for argument in edge.arguments]
+        frame = Frame(callee.name, edge)
+        for parameter, value in zip(callee.parameters, values, strict=False):
+            ctype = c_types.decay(parameter.type)
+            block = Block(parameter.name, ctype)
+            frame.locals[parameter.name] = block
+            self._store(block, (), ctype, value)
+        self.state.frames.append(frame)
+
+    def _return(self, edge: FunctionReturnEdge) -> None:
+        callee = self.cfa.functions.get(edge.callee)
+        frames = self.state.frames
+        if callee is None or len(frames) < 2:
+            raise _Unsupported("function return without a call")
+        lhs = edge.summary.lhs if edge.summary is not None else None
+        value = None
+        if lhs is not None:
+            retvar = callee.return_variable
+            block = frames[-1].locals.get(retvar.name) if retvar is not None else None
+            if block is None:
+                raise _Unsupported(f"{callee.name} returned without a value")
+            value = self._read(block, (), retvar.type)
+        frames.pop()
+        if lhs is not None:
+            self._store_to(lhs, value)
+
+    # -- memory ------------------------------------------------------------------
+
+    def _lookup(self, variable: Variable, create: bool = False) -> Block:
+        if variable.is_global:
+            table = self.state.globals
+        else:
+            table = self.state.frames[-1].locals
+        block = table.get(variable.name)
+        if block is None:
+            if not create:
+                raise _Unsupported(f"use of undeclared variable {variable.c_name}")
+            block = table[variable.name] = Block(variable.name, variable.type)
+        return block
+
+    def _location(self, expression: Expression, create: bool = False) -> tuple[Block, tuple]:
+        """The block and path an lvalue expression designates."""
+        if isinstance(expression, VariableRef):
+            return self._lookup(expression.variable, create), ()
+        if isinstance(expression, Dereference):
+            return self._pointer_target(self._eval(expression.operand))
+        if isinstance(expression, FieldAccess):
+            base_type = expression.base.type
+            if expression.through_pointer:
+                base_type = c_types.pointer_target(base_type)
+                block, path = self._pointer_target(self._eval(expression.base))
+            else:
+                block, path = self._location(expression.base, create)
+            if isinstance(base_type, StructType) and base_type.kind == "union":
+                raise _Unsupported("union member access")
+            return block, path + (expression.field,)
+        if isinstance(expression, ArraySubscript):
+            array, index_expression = expression.array, expression.index
+            if isinstance(array.type, ArrayType):
+                block, path = self._location(array, create)
+                index = self._eval(index_expression)
+                if not isinstance(index, int):
+                    raise _Unsupported("non-integer array index")
+                return block, path + (index,)
+            base, index = self._eval(array), self._eval(index_expression)
+            if isinstance(index, Pointer) and isinstance(base, int):
+                base, index = index, base
+            return self._pointer_target(self._pointer_add(base, index))
+        raise _Unsupported(f"lvalue {expression}")
+
+    def _pointer_target(self, value: object) -> tuple[Block, tuple]:
+        if isinstance(value, Pointer):
+            return value.block, value.path
+        if value == 0:
+            raise _Undefined("null pointer dereference")
+        raise _Unsupported("dereference of a non-pointer value")
+
+    def _pointer_add(self, pointer: object, offset: object) -> Pointer:
+        if not isinstance(pointer, Pointer) or not isinstance(offset, int):
+            raise _Unsupported("pointer arithmetic on non-pointer values")
+        if offset == 0:
+            return pointer
+        path = pointer.path
+        if path and isinstance(path[-1], int):
+            return Pointer(pointer.block, path[:-1] + (path[-1] + offset,))
+        raise _Unsupported("pointer arithmetic outside an array")
+
+    def _check_bounds(self, block: Block, path: tuple) -> None:
+        ctype = block.ctype
+        for key in path:
+            if isinstance(key, int):
+                if isinstance(ctype, ArrayType):
+                    if key < 0 or (ctype.length is not None and key >= ctype.length):
+                        raise _Undefined(f"index {key} out of bounds of {block.name}")
+                    ctype = ctype.element
+                elif ctype is not None and key != 0:
+                    raise _Undefined(f"access outside of {block.name}")
+                elif key < 0:
+                    raise _Undefined(f"negative index into {block.name}")
+                else:
+                    ctype = None
+            else:
+                ctype = ctype.field_type(key) if isinstance(ctype, StructType) else None
+
+    def _read(self, block: Block, path: tuple, ctype: CType) -> object:
+        """The rvalue stored at ``block``/``path`` read with type ``ctype``."""
+        self._check_bounds(block, path)
+        if isinstance(ctype, ArrayType):
+            return Pointer(block, path + (0,))  # array-to-pointer decay
+        if isinstance(ctype, StructType):
+            size = len(path)
+            cells = {p[size:]: v for p, v in block.cells.items() if p[:size] == path}
+            zeros = {z[size:] for z in block.zero_prefixes if z[:size] == path}
+            if block.is_zero(path):
+                zeros.add(())
+            return Aggregate(cells, zeros)
+        if path in block.cells:
+            return block.cells[path]
+        if block.is_zero(path):
+            return 0
+        raise _Unsupported(f"read of uninitialised memory {_describe(block, path)}")
+
+    def _store(self, block: Block, path: tuple, ctype: CType, value: object) -> None:
+        self._check_bounds(block, path)
+        if isinstance(value, Aggregate):
+            self._clear(block, path)
+            for zero in value.zero_prefixes:
+                block.zero_prefixes.add(path + zero)
+            for relative, cell in value.cells.items():
+                block.cells[path + relative] = cell
+            return
+        if isinstance(ctype, (StructType, ArrayType)):
+            raise _Unsupported(f"scalar stored into aggregate {_describe(block, path)}")
+        if isinstance(ctype, IntegerType) and ctype.name == "_Bool":
+            value = 1 if _truth(value) else 0
+        block.cells[path] = value
+
+    def _store_to(self, lhs: Expression, value: object) -> None:
+        block, path = self._location(lhs, create=True)
+        self._store(block, path, lhs.type, value)
+
+    @staticmethod
+    def _clear(block: Block, path: tuple) -> None:
+        size = len(path)
+        for key in [p for p in block.cells if p[:size] == path]:
+            del block.cells[key]
+        block.zero_prefixes = {z for z in block.zero_prefixes if z[:size] != path}
+
+    # -- expressions -------------------------------------------------------------
+
+    def _eval(self, expression: Expression) -> object:
+        if isinstance(expression, IntConstant):
+            return expression.value
+        if isinstance(expression, (VariableRef, Dereference, FieldAccess, ArraySubscript)):
+            block, path = self._location(expression)
+            return self._read(block, path, expression.type)
+        if isinstance(expression, BinaryExpression):
+            return self._binary(
+                expression.operator, self._eval(expression.left), self._eval(expression.right)
+            )
+        if isinstance(expression, UnaryExpression):
+            return self._unary(expression.operator, self._eval(expression.operand))
+        if isinstance(expression, CastExpression):
+            return self._cast(self._eval(expression.operand), expression.type)
+        if isinstance(expression, AddressOf):
+            operand = expression.operand
+            if isinstance(operand, FunctionRef):
+                return FunctionValue(operand.name)
+            return Pointer(*self._location(operand))
+        if isinstance(expression, FunctionRef):
+            return FunctionValue(expression.name)
+        if isinstance(expression, StringLiteral):
+            block = Block(expression.text, expression.type, zero=True)
+            for index, char in enumerate(_string_value(expression.text)):
+                block.cells[(index,)] = char
+            return Pointer(block, (0,))
+        if isinstance(expression, SizeOf):
+            size = c_types.size_of(expression.operand_type)
+            if size is None:
+                raise _Unsupported(f"sizeof({expression.operand_type})")
+            return size
+        if isinstance(expression, FloatConstant):
+            raise _Unsupported("floating point")
+        raise _Unsupported(f"expression {type(expression).__name__} {expression}")
+
+    def _unary(self, operator: str, value: object) -> object:
+        if operator == "!":
+            return 0 if _truth(value) else 1
+        if not isinstance(value, int):
+            raise _Unsupported(f"operator {operator} on a pointer")
+        if operator == "-":
+            return -value
+        if operator == "+":
+            return value
+        if operator == "~":
+            return ~value
+        raise _Unsupported(f"operator {operator}")
+
+    def _cast(self, value: object, ctype: CType) -> object:
+        if isinstance(ctype, IntegerType) and ctype.name == "_Bool":
+            return 1 if _truth(value) else 0
+        if isinstance(ctype, FloatType):
+            raise _Unsupported("floating point")
+        if isinstance(ctype, VoidType):
+            return 0
+        return value  # integer <-> integer, pointer <-> pointer: identity
+
+    def _binary(self, operator: str, left: object, right: object) -> object:
+        if isinstance(left, int) and isinstance(right, int):
+            return _int_binary(operator, left, right)
+        return self._pointer_binary(operator, left, right)
+
+    def _pointer_binary(self, operator: str, left: object, right: object) -> object:
+        if operator in ("==", "!="):
+            equal = _same_address(left, right)
+            return int(equal == (operator == "=="))
+        if operator == "+":
+            if isinstance(right, Pointer):
+                left, right = right, left
+            return self._pointer_add(left, right)
+        if operator == "-" and isinstance(left, Pointer) and isinstance(right, int):
+            return self._pointer_add(left, -right)
+        if isinstance(left, Pointer) and isinstance(right, Pointer):
+            if left.block is not right.block or left.path[:-1] != right.path[:-1]:
+                raise _Unsupported("comparison of pointers into different objects")
+            a, b = left.path[-1:] or (0,), right.path[-1:] or (0,)
+            if not isinstance(a[0], int) or not isinstance(b[0], int):
+                raise _Unsupported("pointer arithmetic outside an array")
+            if operator == "-":
+                return a[0] - b[0]
+            if operator in ("<", "<=", ">", ">="):
+                return _int_binary(operator, a[0], b[0])
+        raise _Unsupported(f"operator {operator} on pointers")
+
+
+def _int_binary(operator: str, a: int, b: int) -> int:
+    if operator == "+":
+        return a + b
+    if operator == "-":
+        return a - b
+    if operator == "*":
+        return a * b
+    if operator in ("/", "%"):
+        if b == 0:
+            raise _Undefined("division by zero")
+        quotient = abs(a) // abs(b)
+        if (a < 0) != (b < 0):
+            quotient = -quotient
+        return quotient if operator == "/" else a - b * quotient
+    if operator in ("<<", ">>"):
+        if b < 0:
+            raise _Undefined("shift by a negative amount")
+        if b > _MAX_SHIFT:
+            raise _Unsupported(f"shift by {b}")
+        return a << b if operator == "<<" else a >> b
+    if operator == "&":
+        return a & b
+    if operator == "|":
+        return a | b
+    if operator == "^":
+        return a ^ b
+    if operator == "==":
+        return int(a == b)
+    if operator == "!=":
+        return int(a != b)
+    if operator == "<":
+        return int(a < b)
+    if operator == "<=":
+        return int(a <= b)
+    if operator == ">":
+        return int(a > b)
+    if operator == ">=":
+        return int(a >= b)
+    raise _Unsupported(f"operator {operator}")
+
+
+def _truth(value: object) -> bool:
+    if isinstance(value, int):
+        return value != 0
+    if isinstance(value, (Pointer, FunctionValue)):
+        return True
+    raise _Unsupported("truth value of an aggregate")
+
+
+def _same_address(left: object, right: object) -> bool:
+    if isinstance(left, Pointer) and isinstance(right, Pointer):
+        return left.block is right.block and left.path == right.path
+    if isinstance(left, FunctionValue) or isinstance(right, FunctionValue):
+        return left == right
+    if isinstance(left, Aggregate) or isinstance(right, Aggregate):
+        raise _Unsupported("comparison of aggregates")
+    return False  # a valid pointer never equals an integer (e.g. NULL)
+
+
+def _string_value(text: str) -> list[int]:
+    """Character codes of a C string literal (with its quotes), plus the final NUL."""
+    body = text
+    if body.startswith("L"):
+        body = body[1:]
+    try:
+        value = ast.literal_eval(body)
+    except (ValueError, SyntaxError):
+        value = body.strip('"')
+    if not isinstance(value, str):
+        value = str(value)
+    return [ord(c) for c in value] + [0]
+
+
+def _describe(block: Block, path: tuple) -> str:
+    text = block.name
+    for key in path:
+        text += f"[{key}]" if isinstance(key, int) else f".{key}"
+    return text

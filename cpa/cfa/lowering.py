@@ -1,0 +1,1161 @@
+"""Lowering of one C function body (pycparser AST) into CFA nodes and edges.
+
+Design decisions (see also :mod:`cpa.cfa.frontend`):
+
+* **Conditions** are lowered with short-circuit branching: ``a && b``, ``a || b`` and
+  ``!a`` become chains of :class:`AssumeEdge` pairs; an atomic condition ``c`` that is
+  not a comparison stays as it is (``AssumeEdge(condition=c, truth=...)``: analyses
+  read a non-zero value as true). A condition that is an integer constant (``while
+  (1)``) becomes a single blank edge to the branch it selects.
+* **Side effects** inside expressions (assignments, ``++``/``--``, calls, ``&&``/``||``
+  and ``?:`` used as values, comma) are emitted as edges before the edge that uses the
+  value; their values go through fresh temporaries ``function::__cpa_tmp_N`` declared
+  by a :class:`DeclarationEdge`. Expressions left on edges are side-effect free.
+* **Calls through function pointers** (``(*fp)(x)``, ``s->op(x)``) become an
+  :class:`ExternalCallEdge` with ``function_name="*"`` and the pointer expression in
+  ``function_pointer``; the possible targets are not resolved, analyses decide how to
+  treat such a call (e.g. as unknown code, or UNKNOWN if they need soundness).
+* Calls of ``reach_error``/``__VERIFIER_error``/``__assert_fail`` end in a fresh sink
+  node whose ``error_call`` names the function; ``abort``/``exit`` end in a plain sink.
+  ``assert(e)`` without a definition of ``assert`` branches to an error sink
+  (``error_call="assert"``) when ``e`` is false. ``__VERIFIER_assume(c)`` is only the
+  true branch of ``c``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pycparser import c_ast, c_generator
+
+from cpa.cfa import c_types
+from cpa.cfa.expressions import (
+    AddressOf,
+    ArraySubscript,
+    BinaryExpression,
+    CastExpression,
+    Dereference,
+    Expression,
+    FieldAccess,
+    FloatConstant,
+    FunctionRef,
+    InitializerList,
+    IntConstant,
+    SizeOf,
+    StringLiteral,
+    UnaryExpression,
+    Variable,
+    VariableRef,
+)
+from cpa.cfa.model import (
+    AssignmentEdge,
+    AssumeEdge,
+    BlankEdge,
+    CallSummaryEdge,
+    CFAEdge,
+    CFANode,
+    DeclarationEdge,
+    ExternalCallEdge,
+    FunctionCallEdge,
+    FunctionCFA,
+    FunctionReturnEdge,
+    ReturnStatementEdge,
+    connect,
+    disconnect,
+)
+from cpa.cfa.preprocess import ASM_PLACEHOLDER
+from cpa.cfa.scopes import EnumConstant, FunctionSymbol, Scopes, TypedefName, parse_constant, wrap
+from cpa.cfa.types import (
+    INT,
+    VOID,
+    ArrayType,
+    CType,
+    FloatType,
+    FunctionType,
+    IntegerType,
+    PointerType,
+    StructType,
+    VoidType,
+)
+from cpa.errors import InputError
+
+ERROR_FUNCTIONS = frozenset(["reach_error", "__VERIFIER_error", "__assert_fail"])
+STOP_FUNCTIONS = frozenset(["abort", "exit", "_exit", "_Exit", "__VERIFIER_abort"])
+UNSUPPORTED_CALLS = {
+    "setjmp": "setjmp/longjmp",
+    "_setjmp": "setjmp/longjmp",
+    "__builtin_setjmp": "setjmp/longjmp",
+    "sigsetjmp": "setjmp/longjmp",
+    "__sigsetjmp": "setjmp/longjmp",
+    "longjmp": "setjmp/longjmp",
+    "_longjmp": "setjmp/longjmp",
+    "__builtin_longjmp": "setjmp/longjmp",
+    "siglongjmp": "setjmp/longjmp",
+    "va_start": "variadic arguments (va_start)",
+    "va_arg": "variadic arguments (va_arg)",
+    "va_end": "variadic arguments (va_end)",
+    "va_copy": "variadic arguments (va_copy)",
+    "__builtin_va_start": "variadic arguments (va_start)",
+    "__builtin_va_arg": "variadic arguments (va_arg)",
+    "__builtin_va_end": "variadic arguments (va_end)",
+    "__builtin_va_copy": "variadic arguments (va_copy)",
+    "__builtin_apply": "__builtin_apply",
+    "thrd_create": "threads (thrd_create)",
+    "fork": "processes (fork)",
+    "__cpa_unsupported_computed_goto": "computed goto",
+    ASM_PLACEHOLDER: "inline assembly",
+}
+#: ``function_name`` of the :class:`ExternalCallEdge` of a call through a pointer
+POINTER_CALL = "*"
+_COMPARISONS = frozenset(["==", "!=", "<", "<=", ">", ">="])
+_ARITHMETIC = frozenset(["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"])
+
+
+def unsupported_call(name: str) -> str | None:
+    """The construct a call of ``name`` stands for, if it is not supported."""
+    if name in UNSUPPORTED_CALLS:
+        return UNSUPPORTED_CALLS[name]
+    if name.startswith("pthread_"):
+        return f"threads ({name})"
+    return None
+
+
+class ProgramContext:
+    """State shared by the lowering of all functions of one program."""
+
+    def __init__(self, file_name: str, scopes: Scopes, entry_function: str):
+        self.file_name = file_name
+        self.scopes = scopes
+        self.entry_function = entry_function
+        self.generator = c_generator.CGenerator()
+        self.functions: dict[str, FunctionCFA] = {}  # functions with a body
+        self.function_types: dict[str, FunctionType] = {}
+        self.external_functions: set[str] = set()
+        self.global_variables: list[Variable] = []
+        self.global_declarations: dict[Variable, DeclarationEdge] = {}
+        #: lowers the global initialisers; its nodes become the start of the entry function
+        self.init: FunctionLowering | None = None
+
+    def text(self, node: c_ast.Node) -> str:
+        try:
+            text = self.generator.visit(node)
+        except Exception:  # pragma: no cover - the generator is total on parsed ASTs
+            return type(node).__name__
+        text = " ".join(text.split())
+        return text if len(text) <= 200 else text[:197] + "..."
+
+
+class FunctionLowering:
+    """Builds the nodes and edges of one function (or of the global initialisers)."""
+
+    def __init__(self, context: ProgramContext, function: str, start: CFANode):
+        self.context = context
+        self.scopes = context.scopes
+        self.function = function
+        self.cfa: FunctionCFA | None = context.functions.get(function)
+        self.nodes: list[CFANode] = [start]
+        self.current: CFANode | None = start
+        self.line = start.line
+        self.labels: dict[str, CFANode] = {}
+        self.defined_labels: set[str] = set()
+        self.gotos: dict[str, c_ast.Node] = {}
+        self.break_targets: list[CFANode] = []
+        self.continue_targets: list[CFANode] = []
+        self.switch_cases: list[dict[int, CFANode]] = []
+        self.name_counts: dict[str, int] = {}
+        self.temporaries = 0
+        #: functions this one calls or whose address it takes
+        self.referenced_functions: set[str] = set()
+        self._statement_handlers: dict[type, Callable[[c_ast.Node], None]] = {
+            c_ast.Compound: self._compound,
+            c_ast.Decl: self._local_declaration,
+            c_ast.DeclList: self._declaration_list,
+            c_ast.Typedef: self._typedef,
+            c_ast.If: self._if,
+            c_ast.While: self._while,
+            c_ast.DoWhile: self._do_while,
+            c_ast.For: self._for,
+            c_ast.Switch: self._switch,
+            c_ast.Case: self._case,
+            c_ast.Default: self._case,
+            c_ast.Break: self._break,
+            c_ast.Continue: self._continue,
+            c_ast.Goto: self._goto,
+            c_ast.Label: self._label,
+            c_ast.Return: self._return,
+            c_ast.EmptyStatement: lambda node: None,
+            c_ast.Pragma: lambda node: None,
+            c_ast.StaticAssert: lambda node: None,
+        }
+
+    # ------------------------------------------------------------------ infrastructure
+    def new_node(self, line: int | None = None) -> CFANode:
+        node = CFANode(self.function, self.line if line is None else line)
+        self.nodes.append(node)
+        return node
+
+    def here(self) -> CFANode:
+        """The current node; in dead code (after ``return``, ``goto``) a fresh one."""
+        if self.current is None:
+            self.current = self.new_node()
+        return self.current
+
+    def add(self, edge_class: type[CFAEdge], text: str, target: CFANode | None = None, **fields):
+        """Add an edge from the current node to ``target`` (default: a new node)."""
+        source = self.here()
+        if target is None:
+            target = self.new_node()
+        edge = connect(edge_class(source, target, self.line, text, **fields))
+        self.current = target
+        return edge
+
+    def jump(self, target: CFANode, text: str = "") -> None:
+        """Blank edge from the current node (if any) to ``target``; then no current node."""
+        if self.current is not None:
+            connect(BlankEdge(self.current, target, self.line, text))
+        self.current = None
+
+    def at(self, node: c_ast.Node) -> None:
+        coord = getattr(node, "coord", None)
+        if coord is not None and coord.line:
+            self.line = coord.line
+
+    def text(self, node: c_ast.Node) -> str:
+        return self.context.text(node)
+
+    def error(self, message: str, node: c_ast.Node | None) -> InputError:
+        return self.scopes.error(message, node)
+
+    def unsupported(self, construct: str, node: c_ast.Node | None):
+        return self.scopes.unsupported(construct, node)
+
+    def new_variable(self, name: str, ctype: CType) -> Variable:
+        count = self.name_counts.get(name, 0) + 1
+        self.name_counts[name] = count
+        qualified = f"{self.function}::{name}" + (f"__{count}" if count > 1 else "")
+        return Variable(qualified, name, ctype, self.function, False)
+
+    def temporary(self, ctype: CType, initializer: Expression | None = None) -> VariableRef:
+        """Declare a fresh temporary (with an optional initialiser) and return it."""
+        self.temporaries += 1
+        ctype = c_types.decay(ctype)
+        name = f"__cpa_tmp_{self.temporaries}"
+        variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False)
+        text = f"{ctype} {name}" + ("" if initializer is None else f" = {initializer}")
+        self.add(DeclarationEdge, text, variable=variable, initializer=initializer)
+        return VariableRef(variable, ctype)
+
+    def sink(self, error_call: str | None = None) -> CFANode:
+        node = self.new_node()
+        node.error_call = error_call
+        return node
+
+    # ------------------------------------------------------------------- statements
+    def statement(self, node: c_ast.Node) -> None:
+        self.at(node)
+        handler = self._statement_handlers.get(type(node))
+        if handler is not None:
+            handler(node)
+        elif isinstance(node, c_ast.AttributedStatement):
+            self.statement(node.stmt)
+        elif isinstance(node, c_ast.FuncDef):
+            raise self.unsupported("nested function definition", node)
+        else:
+            self.effect(node)
+
+    def _compound(self, node: c_ast.Compound) -> None:
+        self.scopes.push()
+        try:
+            for item in node.block_items or ():
+                self.statement(item)
+        finally:
+            self.scopes.pop()
+
+    def _declaration_list(self, node: c_ast.DeclList) -> None:
+        for decl in node.decls:
+            self.statement(decl)
+
+    def _typedef(self, node: c_ast.Typedef) -> None:
+        self.scopes.define(node.name, TypedefName(self.resolve_type(node.type)))
+
+    def resolve_type(self, node: c_ast.Node) -> CType:
+        if isinstance(node, c_ast.TypeOf) or _contains_typeof(node):
+            return self._typeof_type(node)
+        return self.scopes.resolve_type(node)
+
+    def _typeof_type(self, node: c_ast.Node) -> CType:
+        if isinstance(node, c_ast.TypeOf):
+            if isinstance(node.expr, c_ast.Typename):
+                return self.resolve_type(node.expr)
+            return self.type_of(node.expr)
+        if isinstance(node, (c_ast.TypeDecl, c_ast.Typename)):
+            return self._typeof_type(node.type)
+        if isinstance(node, c_ast.PtrDecl):
+            return PointerType(self._typeof_type(node.type))
+        if isinstance(node, c_ast.ArrayDecl):
+            length = None if node.dim is None else self.scopes.constant_value(node.dim)
+            return ArrayType(self._typeof_type(node.type), length)
+        return self.scopes.resolve_type(node)
+
+    def _local_declaration(self, decl: c_ast.Decl) -> None:
+        storage = decl.storage or []
+        if decl.name is None:  # struct/union/enum declaration
+            self.resolve_type(decl.type)
+            return
+        ctype = self.resolve_type(decl.type)
+        if isinstance(ctype, FunctionType) or "extern" in storage:
+            self.context_declare_extern(decl, ctype)
+            return
+        ctype = self._complete_array_type(ctype, decl.init)
+        if "static" in storage:
+            variable = Variable(
+                f"{self.function}::{decl.name}", decl.name, ctype, self.function, True
+            )
+            self.scopes.define(decl.name, variable)
+            init = self.context.init
+            assert init is not None
+            init.declare_global(variable, decl)
+            return
+        variable = self.new_variable(decl.name, ctype)
+        self.scopes.define(decl.name, variable)
+        self.declare(variable, decl)
+
+    def context_declare_extern(self, decl: c_ast.Decl, ctype: CType) -> None:
+        if isinstance(ctype, FunctionType):
+            symbol = self.scopes.lookup(decl.name)
+            if not isinstance(symbol, FunctionSymbol):
+                has_body = decl.name in self.context.functions
+                self.scopes.define(decl.name, FunctionSymbol(decl.name, ctype, has_body))
+                self.context.function_types.setdefault(decl.name, ctype)
+            return
+        symbol = self.scopes.ordinary[0].get(decl.name)
+        if isinstance(symbol, Variable):
+            self.scopes.define(decl.name, symbol)
+            return
+        variable = Variable(decl.name, decl.name, ctype, None, True)
+        self.scopes.define_global(decl.name, variable)
+        self.scopes.define(decl.name, variable)
+        init = self.context.init
+        assert init is not None
+        init.declare_global(variable, decl)
+
+    def _complete_array_type(self, ctype: CType, init: c_ast.Node | None) -> CType:
+        if isinstance(ctype, ArrayType) and ctype.length is None and init is not None:
+            if isinstance(init, c_ast.InitList):
+                return ArrayType(ctype.element, _initializer_length(init, self.scopes))
+            if isinstance(init, c_ast.Constant) and init.type == "string":
+                return ArrayType(ctype.element, _string_length(init.value))
+        return ctype
+
+    def declare(self, variable: Variable, decl: c_ast.Decl) -> None:
+        """Declaration edge(s) for a local variable with its initialiser."""
+        self.at(decl)
+        init = decl.init
+        text = self.text(decl)
+        if init is None:
+            self.add(DeclarationEdge, text, variable=variable, initializer=None)
+            return
+        if isinstance(init, c_ast.FuncCall) and self._call_has_result(init):
+            self.add(DeclarationEdge, text, variable=variable, initializer=None)
+            self.call(init, lhs=VariableRef(variable, variable.type), text=text)
+            return
+        value = self.initializer(init, variable.type)
+        self.add(DeclarationEdge, text, variable=variable, initializer=value)
+
+    def declare_global(self, variable: Variable, decl: c_ast.Decl) -> None:
+        """Declaration edge of a global (or static local) variable in the init chain.
+
+        A global without initialiser is zero-initialised: scalars get ``0`` of their
+        type, aggregates get the empty :class:`InitializerList` ``{}`` (all zero).
+        ``extern`` declarations get no initialiser (unknown value) unless a definition
+        follows; a later definition replaces the initialiser of the earlier edge.
+        """
+        self.at(decl)
+        storage = decl.storage or []
+        if decl.init is not None:
+            value: Expression | None = self.initializer(decl.init, variable.type)
+        elif "extern" in storage:
+            value = None
+        else:
+            value = zero_value(variable.type)
+        text = self.text(decl)
+        existing = self.context.global_declarations.get(variable)
+        if existing is not None:
+            if decl.init is not None or (existing.initializer is None and value is not None):
+                existing.initializer = value
+                existing.text = text
+            return
+        edge = self.add(DeclarationEdge, text, variable=variable, initializer=value)
+        self.context.global_declarations[variable] = edge
+        self.context.global_variables.append(variable)
+
+    def initializer(self, init: c_ast.Node, ctype: CType) -> Expression:
+        if isinstance(init, c_ast.InitList):
+            return self.initializer_list(init, ctype)
+        if isinstance(init, c_ast.NamedInitializer):
+            return self.expression(init.expr)
+        return self.expression(init)
+
+    def initializer_list(self, init: c_ast.InitList, ctype: CType) -> InitializerList:
+        """A brace initialiser; designators are resolved to positions (gaps are 0)."""
+        if isinstance(ctype, StructType) and ctype.kind == "struct" and ctype.fields:
+            element_types = [t for _, t in ctype.fields]
+            names = [n for n, _ in ctype.fields]
+        elif isinstance(ctype, ArrayType):
+            element_types = None
+            names = None
+        elif isinstance(ctype, StructType) and ctype.fields:  # union: first member
+            element_types = [ctype.fields[0][1]]
+            names = [ctype.fields[0][0]]
+        else:
+            element_types = [ctype]
+            names = None
+        slots: dict[int, Expression] = {}
+        position = 0
+        for item in init.exprs:
+            if isinstance(item, c_ast.NamedInitializer):
+                designator = item.name[0]
+                if isinstance(designator, c_ast.ID) and names is not None:
+                    if designator.name in names:
+                        position = names.index(designator.name)
+                else:
+                    index = self.scopes.constant_value(designator)
+                    if index is not None:
+                        position = index
+                item = item.expr
+            element_type = _element_type(ctype, element_types, position)
+            slots[position] = self.initializer(item, element_type)
+            position += 1
+        elements = []
+        for index in range(max(slots) + 1 if slots else 0):
+            value = slots.get(index)
+            if value is None:
+                value = zero_value(_element_type(ctype, element_types, index))
+            elements.append(value)
+        return InitializerList(tuple(elements), ctype)
+
+    def _if(self, node: c_ast.If) -> None:
+        then_node = self.new_node()
+        join = self.new_node()
+        else_node = self.new_node() if node.iffalse is not None else join
+        self.branch(node.cond, then_node, else_node)
+        self.current = then_node
+        self.statement(node.iftrue)
+        self.jump(join)
+        if node.iffalse is not None:
+            self.current = else_node
+            self.statement(node.iffalse)
+            self.jump(join)
+        self.current = join if join.entering else None
+
+    def _loop(self, head: CFANode, exit_node: CFANode, continue_target: CFANode, body) -> None:
+        self.break_targets.append(exit_node)
+        self.continue_targets.append(continue_target)
+        try:
+            self.statement(body)
+        finally:
+            self.break_targets.pop()
+            self.continue_targets.pop()
+
+    def _while(self, node: c_ast.While) -> None:
+        head = self.new_node()
+        self.jump(head, "while")
+        self.current = head
+        body = self.new_node()
+        exit_node = self.new_node()
+        self.branch(node.cond, body, exit_node)
+        self.current = body
+        self._loop(head, exit_node, head, node.stmt)
+        self.jump(head)
+        self.current = exit_node if exit_node.entering else None
+
+    def _do_while(self, node: c_ast.DoWhile) -> None:
+        body = self.new_node()
+        self.jump(body, "do")
+        condition = self.new_node()
+        exit_node = self.new_node()
+        self.current = body
+        self._loop(body, exit_node, condition, node.stmt)
+        self.jump(condition)
+        self.current = condition
+        self.at(node.cond)
+        self.branch(node.cond, body, exit_node)
+        self.current = exit_node if exit_node.entering else None
+
+    def _for(self, node: c_ast.For) -> None:
+        self.scopes.push()
+        try:
+            if node.init is not None:
+                self.statement(node.init)
+            head = self.new_node()
+            self.jump(head, "for")
+            self.current = head
+            body = self.new_node()
+            exit_node = self.new_node()
+            if node.cond is not None:
+                self.branch(node.cond, body, exit_node)
+            else:
+                self.jump(body)
+            self.current = body
+            increment = self.new_node()
+            self._loop(head, exit_node, increment, node.stmt)
+            self.jump(increment)
+            self.current = increment if increment.entering else None
+            if node.next is not None and self.current is not None:
+                self.at(node.next)
+                self.effect(node.next)
+            self.jump(head)
+            self.current = exit_node if exit_node.entering else None
+        finally:
+            self.scopes.pop()
+
+    def _switch(self, node: c_ast.Switch) -> None:
+        self.at(node)
+        value = self.expression(node.cond)
+        value_type = c_types.promote(value.type)
+        if not _is_pure_cheap(value):
+            value = self.temporary(value_type, value)
+        cases: dict[int, CFANode] = {}
+        labels: list[tuple[c_ast.Node, CFANode]] = []
+        for case in _switch_labels(node.stmt):
+            target = self.new_node(case.coord.line if case.coord else None)
+            cases[id(case)] = target
+            labels.append((case, target))
+        exit_node = self.new_node()
+        default = next((t for c, t in labels if isinstance(c, c_ast.Default)), exit_node)
+        text = self.text(node.cond)
+        for case, target in labels:
+            if isinstance(case, c_ast.Default):
+                continue
+            self.at(case)
+            constant = self.expression(case.expr)
+            condition = BinaryExpression("==", value, constant, INT)
+            source = self.here()
+            case_text = f"{text} == {self.text(case.expr)}"
+            connect(AssumeEdge(source, target, self.line, f"[{case_text}]", condition, True))
+            self.current = self.new_node()
+            connect(
+                AssumeEdge(source, self.current, self.line, f"[!({case_text})]", condition, False)
+            )
+        self.jump(default, "default")
+        self.switch_cases.append(cases)
+        self.break_targets.append(exit_node)
+        try:
+            self.statement(node.stmt)
+        finally:
+            self.switch_cases.pop()
+            self.break_targets.pop()
+        self.jump(exit_node)
+        self.current = exit_node if exit_node.entering else None
+
+    def _case(self, node: c_ast.Case | c_ast.Default) -> None:
+        if not self.switch_cases or id(node) not in self.switch_cases[-1]:
+            raise self.error("case label outside of a switch", node)
+        target = self.switch_cases[-1][id(node)]
+        self.jump(target, "fall through")
+        self.current = target
+        for statement in node.stmts or ():
+            self.statement(statement)
+
+    def _break(self, node: c_ast.Break) -> None:
+        if not self.break_targets:
+            raise self.error("break outside of a loop or switch", node)
+        self.jump(self.break_targets[-1], "break")
+
+    def _continue(self, node: c_ast.Continue) -> None:
+        if not self.continue_targets:
+            raise self.error("continue outside of a loop", node)
+        self.jump(self.continue_targets[-1], "continue")
+
+    def label_node(self, name: str) -> CFANode:
+        node = self.labels.get(name)
+        if node is None:
+            node = self.labels[name] = self.new_node()
+        return node
+
+    def _goto(self, node: c_ast.Goto) -> None:
+        if not isinstance(node.name, str):
+            raise self.unsupported("computed goto", node)
+        self.gotos.setdefault(node.name, node)
+        self.jump(self.label_node(node.name), f"goto {node.name}")
+
+    def _label(self, node: c_ast.Label) -> None:
+        if node.name in self.defined_labels:
+            raise self.error(f"duplicate label '{node.name}'", node)
+        self.defined_labels.add(node.name)
+        target = self.label_node(node.name)
+        target.line = self.line
+        target.labels = target.labels + (node.name,)
+        self.jump(target, f"Label: {node.name}")
+        self.current = target
+        if node.stmt is not None:
+            self.statement(node.stmt)
+
+    def _return(self, node: c_ast.Return) -> None:
+        assert self.cfa is not None
+        value = None
+        if node.expr is not None:
+            value = self.expression(node.expr)
+        self.at(node)
+        self.add(
+            ReturnStatementEdge,
+            self.text(node),
+            target=self.cfa.exit,
+            expression=value,
+            return_variable=self.cfa.return_variable,
+        )
+        self.current = None
+
+    def finish_labels(self) -> None:
+        for name, goto in self.gotos.items():
+            if name not in self.defined_labels:
+                raise self.error(f"goto to undefined label '{name}'", goto)
+
+    # ------------------------------------------------------------------ conditions
+    def branch(self, node: c_ast.Node, true: CFANode | None, false: CFANode | None) -> None:
+        """Go to ``true`` if ``node`` holds, to ``false`` otherwise (None: no edge).
+
+        Afterwards there is no current node.
+        """
+        self.at(node)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "!":
+            self.branch(node.expr, false, true)
+            return
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):
+            middle = self.new_node()
+            if node.op == "&&":
+                self.branch(node.left, middle, false)
+            else:
+                self.branch(node.left, true, middle)
+            self.current = middle if middle.entering else None
+            if self.current is not None:
+                self.branch(node.right, true, false)
+            return
+        if isinstance(node, c_ast.ExprList):
+            for item in node.exprs[:-1]:
+                self.effect(item)
+            self.branch(node.exprs[-1], true, false)
+            return
+        condition = self.expression(node)
+        text = self.text(node)
+        if isinstance(condition, IntConstant):
+            target = true if condition.value else false
+            if target is not None:
+                self.jump(target, f"[{text}]")
+            self.current = None
+            return
+        source = self.here()
+        if true is not None:
+            connect(AssumeEdge(source, true, self.line, f"[{text}]", condition, True))
+        if false is not None:
+            connect(AssumeEdge(source, false, self.line, f"[!({text})]", condition, False))
+        self.current = None
+
+    # ----------------------------------------------------------------- expressions
+    def effect(self, node: c_ast.Node) -> None:
+        """Lower ``node`` for its side effects only (expression statement)."""
+        self.at(node)
+        if isinstance(node, c_ast.Assignment):
+            self.assignment(node)
+        elif isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--"):
+            self.increment(node, used=False)
+        elif isinstance(node, c_ast.FuncCall):
+            self.call(node, lhs=None, text=self.text(node))
+        elif isinstance(node, c_ast.ExprList):
+            for item in node.exprs:
+                self.effect(item)
+        elif isinstance(node, c_ast.Cast) and isinstance(self.resolve_type(node.to_type), VoidType):
+            self.effect(node.expr)
+        elif isinstance(node, c_ast.TernaryOp):
+            then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
+            self.branch(node.cond, then_node, else_node)
+            for start, arm in ((then_node, node.iftrue), (else_node, node.iffalse)):
+                self.current = start if start.entering else None
+                if self.current is not None and arm is not None:
+                    self.effect(arm)
+                self.jump(join)
+            self.current = join if join.entering else None
+        elif isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):
+            middle, join = self.new_node(), self.new_node()
+            if node.op == "&&":
+                self.branch(node.left, middle, join)
+            else:
+                self.branch(node.left, join, middle)
+            self.current = middle if middle.entering else None
+            if self.current is not None:
+                self.effect(node.right)
+            self.jump(join)
+            self.current = join if join.entering else None
+        else:
+            self.expression(node)
+
+    def expression(self, node: c_ast.Node) -> Expression:
+        """Lower ``node`` to a side-effect-free expression, emitting its side effects."""
+        method = getattr(self, "_expr_" + type(node).__name__, None)
+        if method is None:
+            raise self.unsupported(f"expression {type(node).__name__}", node)
+        return method(node)
+
+    def type_of(self, node: c_ast.Node) -> CType:
+        """The type of an expression that is not evaluated (``sizeof``, ``typeof``)."""
+        saved_current, saved_line, mark = self.current, self.line, len(self.nodes)
+        saved_refs = set(self.referenced_functions)
+        self.current = self.new_node()
+        try:
+            return self.expression(node).type
+        finally:
+            for dead in self.nodes[mark:]:
+                for edge in list(dead.leaving) + list(dead.entering):
+                    if edge in edge.predecessor.leaving:
+                        disconnect(edge)
+            del self.nodes[mark:]
+            self.current, self.line = saved_current, saved_line
+            self.referenced_functions = saved_refs
+
+    def _expr_Constant(self, node: c_ast.Constant) -> Expression:
+        value, ctype = parse_constant(node.type, node.value)
+        if node.type == "string":
+            return StringLiteral(node.value, ArrayType(c_types.CHAR, _string_length(node.value)))
+        if isinstance(value, int):
+            return IntConstant(value, ctype)
+        return FloatConstant(value, ctype)
+
+    def _expr_ID(self, node: c_ast.ID) -> Expression:
+        symbol = self.scopes.lookup(node.name)
+        if isinstance(symbol, Variable):
+            return VariableRef(symbol, symbol.type)
+        if isinstance(symbol, EnumConstant):
+            return IntConstant(symbol.value, symbol.type)
+        if isinstance(symbol, FunctionSymbol):
+            self.referenced_functions.add(node.name)
+            return FunctionRef(node.name, symbol.type)
+        if node.name in self.context.functions:
+            self.referenced_functions.add(node.name)
+            return FunctionRef(node.name, self.context.function_types.get(node.name, _UNKNOWN_FN))
+        if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
+            text = f'"{self.function}"'
+            return StringLiteral(text, ArrayType(c_types.CHAR, len(self.function) + 1))
+        raise self.error(f"undeclared identifier '{node.name}'", node)
+
+    def _expr_UnaryOp(self, node: c_ast.UnaryOp) -> Expression:
+        op = node.op
+        if op in ("++", "--", "p++", "p--"):
+            return self.increment(node, used=True)
+        if op in ("sizeof", "_Alignof", "alignof"):
+            if isinstance(node.expr, c_ast.Typename):
+                operand_type = self.resolve_type(node.expr)
+            else:
+                operand_type = self.type_of(node.expr)
+            size = c_types.size_of(operand_type) if op == "sizeof" else None
+            if op != "sizeof":
+                size = c_types.align_of(operand_type)
+            if size is None:
+                return SizeOf(operand_type, c_types.SIZE_T)
+            return IntConstant(size, c_types.SIZE_T)
+        if op == "&&":  # GCC label address
+            raise self.unsupported("address of a label (computed goto)", node)
+        operand = self.expression(node.expr)
+        if op == "&":
+            if isinstance(operand, Dereference):
+                return operand.operand
+            return AddressOf(operand, PointerType(operand.type))
+        if op == "*":
+            if isinstance(operand.type, FunctionType):
+                return operand
+            target = c_types.pointer_target(operand.type)
+            if target is None:
+                raise self.error("dereference of a non-pointer", node)
+            return Dereference(operand, target)
+        if op == "!":
+            if isinstance(operand, IntConstant):
+                return IntConstant(int(not operand.value), INT)
+            return UnaryExpression("!", operand, INT)
+        if op in ("-", "+", "~"):
+            ctype = c_types.promote(operand.type)
+            if op == "+":
+                return operand
+            if isinstance(operand, IntConstant) and isinstance(ctype, IntegerType):
+                value = -operand.value if op == "-" else ~operand.value
+                return IntConstant(wrap(value, ctype), ctype)
+            return UnaryExpression(op, operand, ctype)
+        raise self.unsupported(f"unary operator {op}", node)
+
+    def _expr_BinaryOp(self, node: c_ast.BinaryOp) -> Expression:
+        op = node.op
+        if op in ("&&", "||"):
+            result = self.temporary(INT)
+            true_node, false_node, join = self.new_node(), self.new_node(), self.new_node()
+            self.branch(node, true_node, false_node)
+            for start, value in ((true_node, 1), (false_node, 0)):
+                self.current = start if start.entering else None
+                if self.current is not None:
+                    self.add(
+                        AssignmentEdge,
+                        f"{result} = {value}",
+                        lhs=result,
+                        rhs=IntConstant(value, INT),
+                    )
+                    self.jump(join)
+            self.current = join
+            return result
+        left = self.expression(node.left)
+        right = self.expression(node.right)
+        return self.binary(op, left, right, node)
+
+    def binary(self, op: str, left: Expression, right: Expression, node=None) -> Expression:
+        left_type, right_type = c_types.decay(left.type), c_types.decay(right.type)
+        if op in _COMPARISONS:
+            ctype: CType = INT
+        elif op in ("<<", ">>"):
+            ctype = c_types.promote(left_type)
+        elif op == "+" and isinstance(left_type, PointerType):
+            ctype = left_type
+        elif op == "+" and isinstance(right_type, PointerType):
+            ctype = right_type
+        elif op == "-" and isinstance(left_type, PointerType):
+            ctype = c_types.PTRDIFF if isinstance(right_type, PointerType) else left_type
+        elif op in _ARITHMETIC:
+            ctype = c_types.arithmetic_type(left_type, right_type)
+        else:
+            raise self.unsupported(f"binary operator {op}", node)
+        if (
+            isinstance(left, IntConstant)
+            and isinstance(right, IntConstant)
+            and isinstance(ctype, IntegerType)
+            and not (op in ("/", "%") and right.value == 0)
+        ):
+            from cpa.cfa.scopes import fold_binary
+
+            return IntConstant(wrap(fold_binary(op, left.value, right.value), ctype), ctype)
+        return BinaryExpression(op, left, right, ctype)
+
+    def _expr_Assignment(self, node: c_ast.Assignment) -> Expression:
+        return self.assignment(node)
+
+    def assignment(self, node: c_ast.Assignment) -> Expression:
+        lhs = self.expression(node.lvalue)
+        text = self.text(node)
+        if node.op == "=" and isinstance(node.rvalue, c_ast.FuncCall):
+            if self._call_has_result(node.rvalue):
+                self.call(node.rvalue, lhs=lhs, text=text)
+                return lhs
+        rhs = self.expression(node.rvalue)
+        if node.op != "=":
+            rhs = self.binary(node.op[:-1], lhs, rhs, node)
+        self.at(node)
+        self.add(AssignmentEdge, text, lhs=lhs, rhs=rhs)
+        return lhs
+
+    def increment(self, node: c_ast.UnaryOp, used: bool) -> Expression:
+        target = self.expression(node.expr)
+        op = "+" if node.op in ("++", "p++") else "-"
+        new_value = self.binary(op, target, IntConstant(1, INT), node)
+        result = target
+        if used and node.op.startswith("p"):
+            result = self.temporary(target.type, target)
+        self.at(node)
+        self.add(AssignmentEdge, f"{target} = {new_value}", lhs=target, rhs=new_value)
+        return result
+
+    def _expr_TernaryOp(self, node: c_ast.TernaryOp) -> Expression:
+        true_type = self.type_of(node.iftrue)
+        false_type = self.type_of(node.iffalse)
+        if isinstance(true_type, VoidType) or isinstance(false_type, VoidType):
+            self.effect(node)
+            return IntConstant(0, VOID)
+        if c_types.is_arithmetic(true_type) and c_types.is_arithmetic(false_type):
+            ctype = c_types.arithmetic_type(true_type, false_type)
+        elif isinstance(c_types.decay(true_type), PointerType):
+            ctype = c_types.decay(true_type)
+        else:
+            ctype = c_types.decay(false_type)
+        result = self.temporary(ctype)
+        then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
+        self.branch(node.cond, then_node, else_node)
+        for start, arm in ((then_node, node.iftrue), (else_node, node.iffalse)):
+            self.current = start if start.entering else None
+            if self.current is None:
+                continue
+            value = self.expression(arm)
+            self.add(AssignmentEdge, f"{result} = {value}", lhs=result, rhs=value)
+            self.jump(join)
+        self.current = join
+        return result
+
+    def _expr_ExprList(self, node: c_ast.ExprList) -> Expression:
+        for item in node.exprs[:-1]:
+            self.effect(item)
+        return self.expression(node.exprs[-1])
+
+    def _expr_Cast(self, node: c_ast.Cast) -> Expression:
+        target = self.resolve_type(node.to_type)
+        if isinstance(target, VoidType):
+            self.effect(node.expr)
+            return IntConstant(0, VOID)
+        operand = self.expression(node.expr)
+        if isinstance(operand, IntConstant) and isinstance(target, IntegerType):
+            return IntConstant(wrap(operand.value, target), target)
+        return CastExpression(operand, target)
+
+    def _expr_ArrayRef(self, node: c_ast.ArrayRef) -> Expression:
+        array = self.expression(node.name)
+        index = self.expression(node.subscript)
+        if not c_types.is_pointer_like(array.type) and c_types.is_pointer_like(index.type):
+            array, index = index, array
+        element = c_types.pointer_target(array.type)
+        if element is None:
+            raise self.error("subscript of a non-array", node)
+        return ArraySubscript(array, index, element)
+
+    def _expr_StructRef(self, node: c_ast.StructRef) -> Expression:
+        base = self.expression(node.name)
+        through_pointer = node.type == "->"
+        struct_type = c_types.pointer_target(base.type) if through_pointer else base.type
+        field = node.field.name
+        field_type = c_types.find_field(struct_type, field) if struct_type else None
+        if field_type is None:
+            raise self.error(f"no field '{field}' in {struct_type}", node)
+        return FieldAccess(base, field, through_pointer, field_type)
+
+    def _expr_FuncCall(self, node: c_ast.FuncCall) -> Expression:
+        result = self.call(node, lhs=None, text=self.text(node), want_value=True)
+        return result if result is not None else IntConstant(0, VOID)
+
+    def _expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Expression:
+        ctype = self.resolve_type(node.type)
+        ctype = self._complete_array_type(ctype, node.init)
+        value = self.initializer(node.init, ctype)
+        self.temporaries += 1
+        name = f"__cpa_tmp_{self.temporaries}"
+        variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False)
+        self.add(DeclarationEdge, self.text(node), variable=variable, initializer=value)
+        return VariableRef(variable, ctype)
+
+    def _expr_InitList(self, node: c_ast.InitList) -> Expression:
+        raise self.error("brace initializer outside of a declaration", node)
+
+    def _expr_Typename(self, node: c_ast.Typename) -> Expression:
+        raise self.error("type name used as a value", node)
+
+    def _expr_GenericSelection(self, node: c_ast.GenericSelection) -> Expression:
+        raise self.unsupported("_Generic", node)
+
+    # ------------------------------------------------------------------------ calls
+    def _callee_name(self, node: c_ast.FuncCall) -> str | None:
+        """The name of the called function, or None for a call through a pointer."""
+        callee = node.name
+        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
+            callee = callee.expr
+        if not isinstance(callee, c_ast.ID):
+            return None
+        symbol = self.scopes.lookup(callee.name)
+        if symbol is None or isinstance(symbol, FunctionSymbol):
+            return callee.name
+        return None
+
+    def _call_has_result(self, node: c_ast.FuncCall) -> bool:
+        """Whether the call can deliver its value directly into an lvalue."""
+        name = self._callee_name(node)
+        if name is None:
+            return True
+        return name != "__builtin_expect" and not _is_special(name, self)
+
+    def _arguments(self, node: c_ast.FuncCall) -> tuple[Expression, ...]:
+        if node.args is None:
+            return ()
+        return tuple(self.expression(arg) for arg in node.args.exprs)
+
+    def call(
+        self,
+        node: c_ast.FuncCall,
+        lhs: Expression | None,
+        text: str,
+        want_value: bool = False,
+    ) -> Expression | None:
+        """Lower a call; its value goes to ``lhs`` or (``want_value``) a temporary."""
+        self.at(node)
+        name = self._callee_name(node)
+        if name is None:
+            return self._pointer_call(node, lhs, text, want_value)
+        construct = unsupported_call(name)
+        if construct is not None:
+            raise self.unsupported(construct, node)
+        args = node.args.exprs if node.args is not None else []
+        if name in ERROR_FUNCTIONS:
+            self.jump(self.sink(name), text)
+            return None
+        if name in STOP_FUNCTIONS:
+            self._arguments(node)
+            self.at(node)
+            self.jump(self.sink(), text)
+            return None
+        if name == "__VERIFIER_assume":
+            if len(args) != 1:
+                raise self.error("__VERIFIER_assume takes one argument", node)
+            cont = self.new_node()
+            self.branch(args[0], cont, None)
+            self.current = cont if cont.entering else None
+            return None
+        if name == "assert" and name not in self.context.functions:
+            if len(args) != 1:
+                raise self.error("assert takes one argument", node)
+            cont = self.new_node()
+            self.branch(args[0], cont, self.sink("assert"))
+            self.current = cont if cont.entering else None
+            return None
+        if name == "__builtin_expect" and name not in self.context.functions:
+            value = self.expression(args[0]) if args else IntConstant(0, INT)
+            for arg in args[1:]:
+                self.effect(arg)
+            return value
+        arguments = self._arguments(node)
+        self.at(node)
+        function_type = self._function_type(name)
+        return_type = function_type.return_type if function_type else INT
+        result = None
+        if lhs is None and want_value and not isinstance(return_type, VoidType):
+            lhs = result = self.temporary(return_type)
+        if name in self.context.functions:
+            self.referenced_functions.add(name)
+            self._internal_call(name, arguments, lhs, text)
+        else:
+            self.context.external_functions.add(name)
+            self.add(ExternalCallEdge, text, function_name=name, arguments=arguments, lhs=lhs)
+        return result
+
+    def _pointer_call(
+        self, node: c_ast.FuncCall, lhs: Expression | None, text: str, want_value: bool
+    ) -> Expression | None:
+        callee = node.name
+        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
+            callee = callee.expr
+        pointer = self.expression(callee)
+        arguments = self._arguments(node)
+        self.at(node)
+        function_type = c_types.pointer_target(pointer.type)
+        if isinstance(function_type, PointerType):
+            function_type = function_type.target
+        return_type = function_type.return_type if isinstance(function_type, FunctionType) else INT
+        result = None
+        if lhs is None and want_value and not isinstance(return_type, VoidType):
+            lhs = result = self.temporary(return_type)
+        self.add(
+            ExternalCallEdge,
+            text,
+            function_name=POINTER_CALL,
+            arguments=arguments,
+            lhs=lhs,
+            function_pointer=pointer,
+        )
+        return result
+
+    def _function_type(self, name: str) -> FunctionType | None:
+        symbol = self.scopes.lookup(name)
+        if isinstance(symbol, FunctionSymbol):
+            return symbol.type
+        return self.context.function_types.get(name)
+
+    def _internal_call(
+        self, name: str, arguments: tuple[Expression, ...], lhs: Expression | None, text: str
+    ) -> None:
+        callee = self.context.functions[name]
+        call_node = self.here()
+        return_node = self.new_node()
+        call_edge = connect(
+            FunctionCallEdge(call_node, callee.entry, self.line, text, name, arguments)
+        )
+        return_edge = connect(FunctionReturnEdge(callee.exit, return_node, self.line, text, name))
+        summary = connect(
+            CallSummaryEdge(call_node, return_node, self.line, text, name, arguments, lhs)
+        )
+        summary.call_edge = call_edge
+        summary.return_edge = return_edge
+        call_edge.summary = summary
+        return_edge.summary = summary
+        self.current = return_node
+
+
+_UNKNOWN_FN = FunctionType(INT, (), True)
+
+
+def _is_special(name: str, lowering: FunctionLowering) -> bool:
+    if name in ERROR_FUNCTIONS or name in STOP_FUNCTIONS or name == "__VERIFIER_assume":
+        return True
+    return name == "assert" and name not in lowering.context.functions
+
+
+def _contains_typeof(node: c_ast.Node) -> bool:
+    while node is not None:
+        if isinstance(node, c_ast.TypeOf):
+            return True
+        node = getattr(node, "type", None)
+        if not isinstance(node, c_ast.Node):
+            return False
+    return False
+
+
+def _is_pure_cheap(expression: Expression) -> bool:
+    return isinstance(expression, (VariableRef, IntConstant))
+
+
+def zero_value(ctype: CType) -> Expression:
+    """The value of a zero-initialised object: ``0`` for scalars, ``{}`` for aggregates."""
+    if isinstance(ctype, FloatType):
+        return FloatConstant("0.0", ctype)
+    if isinstance(ctype, (ArrayType, StructType)):
+        return InitializerList((), ctype)
+    return IntConstant(0, ctype)
+
+
+def _element_type(ctype: CType, element_types: list[CType] | None, index: int) -> CType:
+    if isinstance(ctype, ArrayType):
+        return ctype.element
+    if element_types and index < len(element_types):
+        return element_types[index]
+    return INT
+
+
+def _initializer_length(init: c_ast.InitList, scopes: Scopes) -> int:
+    position = 0
+    length = 0
+    for item in init.exprs:
+        if isinstance(item, c_ast.NamedInitializer):
+            index = scopes.constant_value(item.name[0])
+            if index is not None:
+                position = index
+        position += 1
+        length = max(length, position)
+    return length
+
+
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)")
+
+
+def _string_length(literal: str) -> int:
+    """``sizeof`` a string literal (including the terminating zero)."""
+    body = literal[literal.index('"') + 1 : -1]
+    return len(_ESCAPE.sub("_", body)) + 1
+
+
+def _switch_labels(node: c_ast.Node):
+    """The case/default labels of a switch body (not those of nested switches)."""
+    stack = [node]
+    found = []
+    while stack:
+        current = stack.pop()
+        if current is None or isinstance(current, c_ast.Switch):
+            continue
+        if isinstance(current, (c_ast.Case, c_ast.Default)):
+            found.append(current)
+        if isinstance(current, c_ast.Compound):
+            stack.extend(reversed(current.block_items or ()))
+        elif isinstance(current, (c_ast.Case, c_ast.Default)):
+            stack.extend(reversed(current.stmts or ()))
+        elif isinstance(current, c_ast.Label):
+            stack.append(current.stmt)
+        elif isinstance(current, c_ast.If):
+            stack.extend([current.iffalse, current.iftrue])
+        elif isinstance(current, (c_ast.While, c_ast.DoWhile, c_ast.For)):
+            stack.append(current.stmt)
+    return found

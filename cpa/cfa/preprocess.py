@@ -1,0 +1,278 @@
+"""Turn C source text into text that pycparser accepts.
+
+* Comments are removed (string-literal aware); line breaks inside comments are kept so
+  line numbers do not move.
+* ``#line N "file"`` / ``# N "file"`` markers are kept (pycparser reads them);
+  ``#pragma`` lines are blanked. Any other directive (``#include``, ``#define``, ...)
+  sends the file through the system C preprocessor (``cpp`` or ``gcc -E``) with the
+  headers shipped in ``cpa/cfa/include`` on the include path.
+* GCC extensions pycparser does not know are removed or rewritten: ``__attribute__``
+  (balanced parentheses), ``__extension__``, ``__inline__``, ``__restrict__``,
+  ``__const``, ``__signed__``, ``__volatile__``, ``__builtin_va_list``, ``_Float128``...
+* ``asm``: at file scope (``int f(void) __asm__("x");`` in system headers) it is
+  dropped; inside a function body it becomes the call ``__cpa_unsupported_asm()``
+  which the lowering reports as :class:`~cpa.errors.UnsupportedFeature` at its line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from cpa.errors import InputError
+
+INCLUDE_DIR = Path(__file__).with_name("include")
+
+#: Call that stands for an inline-assembly statement in a function body.
+ASM_PLACEHOLDER = "__cpa_unsupported_asm"
+
+_REPLACEMENTS = {
+    "__extension__": "",
+    "__inline": "inline",
+    "__inline__": "inline",
+    "__restrict": "",
+    "__restrict__": "",
+    "restrict": "",
+    "__const": "const",
+    "__const__": "const",
+    "__signed": "signed",
+    "__signed__": "signed",
+    "__volatile": "volatile",
+    "__volatile__": "volatile",
+    "__builtin_va_list": "void *",
+    "__builtin_offsetof": "offsetof",
+    "__alignof__": "_Alignof",
+    "__alignof": "_Alignof",
+    "__thread": "",
+    "__float128": "long double",
+    "_Float128": "long double",
+    "_Float64x": "long double",
+    "_Float64": "double",
+    "_Float32x": "double",
+    "_Float32": "float",
+    "__int128": "long long",
+    "__complex__": "",
+    "_Complex": "",
+    "__noreturn__": "",
+    "_Noreturn": "",
+}
+_ATTRIBUTES = frozenset(["__attribute__", "__attribute", "__declspec"])
+_ASM = frozenset(["asm", "__asm__", "__asm"])
+_ASM_QUALIFIERS = frozenset(["volatile", "__volatile__", "__volatile", "goto", "inline"])
+
+_TOKEN = re.compile(
+    r"""
+    (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<brace>[{}])
+  | (?P<open_comment>/\*)
+    """,
+    re.DOTALL | re.VERBOSE,
+)
+_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM
+_LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?[\s\d]*$")
+_DIRECTIVE = re.compile(r"^[ \t]*#", re.MULTILINE)
+
+
+def read_source(path: str | os.PathLike) -> str:
+    """Read a C file; missing, empty or binary files are an :class:`InputError`."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("file not found", name) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a C file", name) from None
+    except OSError as error:
+        raise InputError(f"cannot read file: {error.strerror}", name) from None
+    return decode_source(data, name)
+
+
+def decode_source(data: bytes, file_name: str) -> str:
+    if b"\0" in data:
+        raise InputError("binary file (contains NUL bytes), not C source", file_name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("latin-1")
+        except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes everything
+            raise InputError("binary file (not decodable as text)", file_name) from None
+    check_not_empty(text, file_name)
+    return text
+
+
+def check_not_empty(text: str, file_name: str) -> None:
+    if not text.strip():
+        raise InputError("empty file", file_name)
+
+
+def preprocess(text: str, file_name: str = "<string>", directory: str | None = None) -> str:
+    """Return ``text`` rewritten for pycparser (see module docstring)."""
+    check_not_empty(text, file_name)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = strip_comments(text, file_name)
+    if _needs_cpp(text):
+        text = run_cpp(text, file_name, directory)
+    else:
+        text = _blank_pragmas(text)
+    return rewrite_gcc_extensions(text, file_name)
+
+
+def strip_comments(text: str, file_name: str = "<string>") -> str:
+    """Replace each comment by a space (plus the newlines it spanned)."""
+    if "/" not in text:
+        return text
+    out: list[str] = []
+    last = 0
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup
+        if kind == "comment":
+            comment = match.group()
+            out.append(text[last : match.start()])
+            out.append(" " + "\n" * comment.count("\n"))
+            last = match.end()
+        elif kind == "open_comment":
+            line = text.count("\n", 0, match.start()) + 1
+            raise InputError("unterminated comment", file_name, line)
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _needs_cpp(text: str) -> bool:
+    for match in _DIRECTIVE.finditer(text):
+        end = text.find("\n", match.start())
+        line = text[match.start() : end if end >= 0 else len(text)]
+        if _LINE_MARKER.match(line) or line.lstrip()[1:].lstrip().startswith("pragma"):
+            continue
+        return True
+    return False
+
+
+def _blank_pragmas(text: str) -> str:
+    if "pragma" not in text:
+        return text
+    return re.sub(r"^[ \t]*#[ \t]*pragma\b[^\n]*", "", text, flags=re.MULTILINE)
+
+
+def find_preprocessor() -> list[str] | None:
+    """The command of the system C preprocessor, or None if there is none."""
+    for candidate in ("cpp", "gcc", "clang", "cc"):
+        path = shutil.which(candidate)
+        if path:
+            return [path] if candidate == "cpp" else [path, "-E"]
+    return None
+
+
+def run_cpp(text: str, file_name: str, directory: str | None = None) -> str:
+    """Run the C preprocessor on ``text`` (which came from ``file_name``)."""
+    command = find_preprocessor()
+    if command is None:
+        raise InputError(
+            "the program uses preprocessor directives (#include, #define, ...) "
+            "but no C preprocessor (cpp, gcc) is installed",
+            file_name,
+        )
+    include_dirs = [str(INCLUDE_DIR)]
+    if directory:
+        include_dirs.insert(0, directory)
+    args = command + ["-x", "c", "-std=gnu11", "-m32", "-D__CPA__=1"]
+    args += [f"-I{d}" for d in include_dirs] + ["-"]
+    try:
+        result = subprocess.run(args, input=text, capture_output=True, text=True, timeout=60)
+        if result.returncode != 0 and "-m32" in args:
+            args.remove("-m32")
+            result = subprocess.run(args, input=text, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise InputError(f"C preprocessor failed: {error}", file_name) from None
+    if result.returncode != 0:
+        first = next((ln for ln in result.stderr.splitlines() if "error" in ln), result.stderr)
+        match = re.search(r"<stdin>:(\d+)", first)
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"^<stdin>:[\d:]*\s*", "", first.strip())
+        raise InputError(f"C preprocessor: {message}", file_name, line)
+    quoted = '"' + file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    output = result.stdout.replace('"<stdin>"', quoted)
+    return _blank_pragmas(strip_comments(output, file_name))
+
+
+def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
+    """Remove or rewrite the GCC extensions listed in the module docstring."""
+    if not any(keyword in text for keyword in ("__", "asm", "restrict", "_Float", "_Complex")):
+        return text
+    out: list[str] = []
+    last = 0
+    depth = 0
+    position = 0
+    length = len(text)
+    while position < length:
+        match = _TOKEN.search(text, position)
+        if match is None:
+            break
+        position = match.end()
+        kind = match.lastgroup
+        if kind == "brace":
+            depth += 1 if match.group() == "{" else -1
+            continue
+        if kind != "ident":
+            continue
+        word = match.group()
+        if word not in _KEYWORDS:
+            continue
+        out.append(text[last : match.start()])
+        if word in _REPLACEMENTS:
+            out.append(" " + _REPLACEMENTS[word] + " ")
+            last = position
+            continue
+        # attribute or asm: skip qualifiers and a balanced parenthesised group
+        end = position
+        if word in _ASM:
+            while True:
+                qualifier = re.compile(r"\s*([A-Za-z_]\w*)").match(text, end)
+                if qualifier and qualifier.group(1) in _ASM_QUALIFIERS:
+                    end = qualifier.end()
+                else:
+                    break
+        group_end = _skip_parens(text, end)
+        if group_end is None:
+            line = text.count("\n", 0, match.start()) + 1
+            raise InputError(f"malformed {word}(...)", file_name, line)
+        skipped = text[match.start() : group_end]
+        newlines = "\n" * skipped.count("\n")
+        if word in _ASM and depth > 0:
+            out.append(f" {ASM_PLACEHOLDER}(){newlines}")
+        else:
+            out.append(" " + newlines)
+        last = position = group_end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _skip_parens(text: str, position: int) -> int | None:
+    """Index after the balanced ``( ... )`` group starting at ``position`` (after blanks)."""
+    while position < len(text) and text[position] in " \t\n":
+        position += 1
+    if position >= len(text) or text[position] != "(":
+        return None
+    depth = 0
+    index = position
+    while index < len(text):
+        char = text[index]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        elif char in "\"'":
+            match = _TOKEN.match(text, index)
+            if match and match.lastgroup == "string":
+                index = match.end()
+                continue
+        index += 1
+    return None

@@ -1,0 +1,80 @@
+"""Which locations count as property violations (targets) for a reachability property.
+
+The frontend only records facts (C labels, the error function whose call ends at a
+sink location); the specification decides which of them is an error, so the same CFA
+serves ``unreach-call`` tasks and old-style ``ERROR:`` label tasks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cpa.cfa.model import CFA, CFANode
+
+#: Error calls produced by a failing ``assert``; a violated assertion is a reachable
+#: error call under ``unreach-call``.
+ASSERT_FAILURES = ("__assert_fail", "assert")
+
+
+@dataclass(frozen=True)
+class Specification:
+    """A reachability specification: reaching a labelled location or an error call."""
+
+    labels: frozenset[str] = frozenset()
+    error_functions: frozenset[str] = frozenset()
+
+    @classmethod
+    def unreach_label(cls, label: str = "ERROR") -> Specification:
+        """Old-style tasks: the label ``label`` must not be reachable."""
+        return cls(labels=frozenset({label}))
+
+    @classmethod
+    def unreach_call(
+        cls, functions: tuple[str, ...] | list[str] = ("reach_error", "__VERIFIER_error")
+    ) -> Specification:
+        """SV-COMP ``unreach-call``: none of ``functions`` (nor a failing ``assert``)
+        may be called."""
+        return cls(error_functions=frozenset(functions) | frozenset(ASSERT_FAILURES))
+
+    @classmethod
+    def any_error(cls) -> Specification:
+        """Default: union of :meth:`unreach_label` and :meth:`unreach_call`."""
+        label, call = cls.unreach_label(), cls.unreach_call()
+        return cls(labels=label.labels, error_functions=call.error_functions)
+
+    @classmethod
+    def from_property(cls, text: str) -> Specification:
+        """Parse an SV-COMP property (``.prp``) text such as
+        ``CHECK( init(main()), LTL(G ! call(reach_error())) )`` or ``G ! label(ERROR)``."""
+        calls = re.findall(r"call\(\s*([A-Za-z_]\w*)\s*\(", text)
+        labels = re.findall(r"label\(\s*([A-Za-z_]\w*)\s*\)", text)
+        if not calls and not labels:
+            raise ValueError(f"unsupported property: {text.strip()!r}")
+        functions = (frozenset(calls) | frozenset(ASSERT_FAILURES)) if calls else frozenset()
+        return cls(labels=frozenset(labels), error_functions=functions)
+
+    def is_target(self, node: CFANode) -> bool:
+        """Whether reaching ``node`` violates this specification."""
+        if node.error_call is not None and node.error_call in self.error_functions:
+            return True
+        return any(label in self.labels for label in node.labels)
+
+    def target_nodes(self, cfa: CFA) -> list[CFANode]:
+        """All target locations of ``cfa``, in id order."""
+        return sorted(node for node in cfa.nodes() if self.is_target(node))
+
+    def __str__(self) -> str:
+        parts = [f"label({label})" for label in sorted(self.labels)]
+        parts += [f"call({name}())" for name in sorted(self.error_functions)]
+        return " | ".join(parts) or "nothing"
+
+
+def is_target(node: CFANode, spec: Specification | None = None) -> bool:
+    """:meth:`Specification.is_target` with the :meth:`Specification.any_error` default."""
+    return (spec or Specification.any_error()).is_target(node)
+
+
+def target_nodes(cfa: CFA, spec: Specification | None = None) -> list[CFANode]:
+    """:meth:`Specification.target_nodes` with the :meth:`Specification.any_error` default."""
+    return (spec or Specification.any_error()).target_nodes(cfa)

@@ -1,0 +1,190 @@
+"""Analysis configuration files (TOML).
+
+A configuration names the CPAs, the algorithm and each component's options::
+
+    extends = "location"          # optional: a shipped config name or a path
+
+    [analysis]
+    cpas = ["location", "callstack", "predicate"]
+    algorithm = "cegar"
+    waitlist = "dfs"
+
+    [cpa.predicate]               # options of one CPA of analysis.cpas
+    block = "lbe"
+
+    [algorithm.cegar]             # options of the chosen algorithm
+    max_refinements = 1000
+
+``--option KEY=VALUE`` overrides one dotted key (``cpa.predicate.block=sbe``). Every
+key is checked against the options the components declare, so an unknown key is an
+error that names it.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from cpa import plugins
+from cpa.core.options import Option, resolve_options
+from cpa.errors import ConfigError
+
+DEFAULT_CONFIG = "location"
+
+ANALYSIS_OPTIONS: dict[str, Option] = {
+    "cpas": Option(list, ["location", "callstack"], "CPAs of the composite, in order"),
+    "algorithm": Option(str, "cpa", "the algorithm around the reachability loop"),
+    "waitlist": Option(str, "dfs", "waitlist order (dfs, bfs, rpo, or a plugin)"),
+    "cfa_transformations": Option(list, [], "CFA passes applied before the analysis"),
+    "description": Option(str, "", "one line saying what this configuration is"),
+}
+
+_TOP_LEVEL = {"extends", "analysis", "cpa", "algorithm"}
+
+
+def shipped_configs_dir() -> Path:
+    """The folder of the configuration files that come with the package."""
+    return Path(str(resources.files("configs")))
+
+
+def shipped_config_names() -> list[str]:
+    return sorted(p.stem for p in shipped_configs_dir().glob("*.toml"))
+
+
+def find_config(name_or_path: str) -> Path:
+    """``NAME`` means ``configs/NAME.toml``; anything with a suffix or slash is a path."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or "/" in name_or_path or candidate.exists():
+        if not candidate.is_file():
+            raise ConfigError(f"{name_or_path}: configuration file not found")
+        return candidate
+    shipped = shipped_configs_dir() / f"{name_or_path}.toml"
+    if not shipped.is_file():
+        names = ", ".join(shipped_config_names())
+        raise ConfigError(f"unknown configuration '{name_or_path}' (available: {names})")
+    return shipped
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: {error}") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: {error.strerror}") from None
+
+
+def _merge(base: dict, override: dict) -> dict:
+    result = copy.deepcopy(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = _merge(result[key], value)
+        else:
+            result[key] = copy.deepcopy(value)
+    return result
+
+
+def load_raw(path: Path, _seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The file's table with its ``extends`` chain resolved (later files win)."""
+    path = path.resolve()
+    if path in _seen:
+        raise ConfigError(f"{path}: configuration extends itself (cycle)")
+    data = _read_toml(path)
+    unknown = set(data) - _TOP_LEVEL
+    if unknown:
+        raise ConfigError(f"{path}: unknown key '{sorted(unknown)[0]}'")
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise ConfigError(f"{path}: 'extends' must be a configuration name or path")
+    relative = path.parent / parent
+    parent_path = relative if relative.suffix == ".toml" and relative.is_file() else None
+    base = load_raw(parent_path or find_config(parent), _seen + (path,))
+    return _merge(base, data)
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    """``a.b.c=VALUE`` -> (["a","b","c"], value); VALUE is read as TOML, else as a string."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise ConfigError(f"option '{text}' is not of the form KEY=VALUE")
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key.strip().split("."), value
+
+
+def apply_override(data: dict, path: list[str], value: Any) -> None:
+    if path[0] not in _TOP_LEVEL - {"extends"}:
+        raise ConfigError(f"unknown option '{'.'.join(path)}'")
+    table = data
+    for part in path[:-1]:
+        table = table.setdefault(part, {})
+        if not isinstance(table, dict):
+            raise ConfigError(f"option '{'.'.join(path)}' does not name a table entry")
+    table[path[-1]] = value
+
+
+@dataclass
+class Configuration:
+    """A checked configuration: the analysis section and per-component options."""
+
+    source: str
+    analysis: dict[str, Any]
+    cpa_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    algorithm_options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return Path(self.source).stem
+
+
+def load_configuration(name_or_path: str | None = None, overrides: list[str] = ()) -> Configuration:
+    """Read, extend, override and check a configuration."""
+    path = find_config(name_or_path or DEFAULT_CONFIG)
+    data = load_raw(path)
+    for override in overrides:
+        apply_override(data, *parse_override(override))
+    return check(data, str(path))
+
+
+def check(data: dict[str, Any], source: str) -> Configuration:
+    """Validate every key against the declared options of the components it names."""
+    analysis = resolve_options("analysis", ANALYSIS_OPTIONS, data.get("analysis", {}))
+    cpa_names = analysis["cpas"]
+    if not cpa_names or not all(isinstance(n, str) for n in cpa_names):
+        raise ConfigError("option 'analysis.cpas' must be a non-empty list of CPA names")
+    cpa_sections = data.get("cpa", {})
+    for name in cpa_sections:
+        if name not in cpa_names:
+            raise ConfigError(f"options given for CPA '{name}', which is not in analysis.cpas")
+    cpa_options = {}
+    for name in cpa_names:
+        cpa_class = plugins.load(plugins.CPAS, name)
+        cpa_options[name] = resolve_options(
+            f"cpa.{name}", getattr(cpa_class, "OPTIONS", {}), cpa_sections.get(name, {})
+        )
+    algorithm_name = analysis["algorithm"]
+    algorithm_class = plugins.load(plugins.ALGORITHMS, algorithm_name)
+    algorithm_sections = data.get("algorithm", {})
+    for name in algorithm_sections:
+        if name != algorithm_name:
+            raise ConfigError(
+                f"options given for algorithm '{name}', but analysis.algorithm is '{algorithm_name}'"
+            )
+    algorithm_options = resolve_options(
+        f"algorithm.{algorithm_name}",
+        getattr(algorithm_class, "OPTIONS", {}),
+        algorithm_sections.get(algorithm_name, {}),
+    )
+    plugins.load(plugins.WAITLISTS, analysis["waitlist"])
+    for transformation in analysis["cfa_transformations"]:
+        plugins.load(plugins.CFA_TRANSFORMATIONS, transformation)
+    return Configuration(source, analysis, cpa_options, algorithm_options)

@@ -1,0 +1,75 @@
+"""The reached set with its waitlist.
+
+States are partitioned by the CPA's partition key (the location and call stack), so
+merge and stop only look at states that could possibly combine or cover each other.
+Each state is stored with its precision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from cpa.core.waitlist import Waitlist
+
+
+class ReachedSet:
+    def __init__(self, waitlist: Waitlist, partition_key: Callable[[Any], Any]):
+        self.waitlist = waitlist
+        self._partition_key = partition_key
+        self._precisions: dict[Any, Any] = {}  # insertion ordered: reached order
+        self._partitions: dict[Any, dict[Any, None]] = {}
+        self.last_state = None
+
+    def add(self, state, precision) -> None:
+        """Add ``state`` to the reached set and the waitlist."""
+        self._precisions[state] = precision
+        key = self._partition_key(state)
+        self._partitions.setdefault(key, {})[state] = None
+        self.waitlist.add(state)
+        self.last_state = state
+
+    def remove(self, state) -> None:
+        del self._precisions[state]
+        partition = self._partitions[self._partition_key(state)]
+        del partition[state]
+        self.waitlist.remove(state)
+
+    def replace(self, old, new, precision) -> None:
+        """Put ``new`` where ``old`` was (after a merge); ``new`` is to be explored."""
+        self.remove(old)
+        self.add(new, precision)
+
+    def readd_to_waitlist(self, state) -> None:
+        """Explore ``state`` again (its successors were removed by refinement)."""
+        if state in self._precisions and state not in self.waitlist:
+            self.waitlist.add(state)
+
+    def update_precision(self, state, precision) -> None:
+        self._precisions[state] = precision
+
+    def pop(self):
+        return self.waitlist.pop()
+
+    def precision(self, state):
+        return self._precisions[state]
+
+    def partition(self, state) -> Iterable:
+        """The reached states that may merge with or cover ``state``."""
+        return self._partitions.get(self._partition_key(state), {}).keys()
+
+    def has_waiting(self) -> bool:
+        return len(self.waitlist) > 0
+
+    def __contains__(self, state) -> bool:
+        return state in self._precisions
+
+    def __len__(self) -> int:
+        return len(self._precisions)
+
+    def __iter__(self) -> Iterator:
+        return iter(list(self._precisions))
+
+    @property
+    def first_state(self):
+        return next(iter(self._precisions), None)

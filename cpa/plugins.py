@@ -1,0 +1,80 @@
+"""Finding components by name: Python entry points first, then our built-ins.
+
+A user's package adds a CPA by declaring, in its own ``pyproject.toml``::
+
+    [project.entry-points."cpa.cpas"]
+    mycpa = "my_package.module:MyCPA"
+
+and a configuration file can then name ``mycpa`` without any change to this project.
+The built-in table makes the framework usable from a source tree that was not
+installed (no entry-point metadata).
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from cpa.errors import ConfigError
+
+CPAS = "cpa.cpas"
+ALGORITHMS = "cpa.algorithms"
+WAITLISTS = "cpa.waitlists"
+CFA_TRANSFORMATIONS = "cpa.cfa_transformations"
+REFINERS = "cpa.refiners"
+
+_KIND = {
+    CPAS: "CPA",
+    ALGORITHMS: "algorithm",
+    WAITLISTS: "waitlist order",
+    CFA_TRANSFORMATIONS: "CFA transformation",
+    REFINERS: "refiner",
+}
+
+BUILTINS: dict[str, dict[str, str]] = {
+    CPAS: {
+        "location": "cpa_location.location:LocationCPA",
+        "callstack": "cpa_location.callstack:CallstackCPA",
+        "predicate": "cpa_predicate.predicate_cpa:PredicateCPA",
+    },
+    ALGORITHMS: {
+        "cpa": "algorithms.reachability:ReachabilityAlgorithm",
+        "cegar": "algorithms.cegar:CEGARAlgorithm",
+    },
+    WAITLISTS: {
+        "dfs": "cpa.core.waitlist:DepthFirstWaitlist",
+        "bfs": "cpa.core.waitlist:BreadthFirstWaitlist",
+        "rpo": "cpa.core.waitlist_orders:ReversePostorderWaitlist",
+    },
+    REFINERS: {
+        "predicate": "cpa_predicate.refiner:PredicateRefiner",
+    },
+    CFA_TRANSFORMATIONS: {
+        "prune": "cpa.cfa.transformations:PruneTransformation",
+    },
+}
+
+
+def _import(target: str) -> Any:
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
+
+
+def available(group: str) -> list[str]:
+    names = set(BUILTINS.get(group, {}))
+    names.update(ep.name for ep in entry_points(group=group))
+    return sorted(names)
+
+
+def load(group: str, name: str) -> Any:
+    """The component registered as ``name`` in ``group``; ConfigError if unknown."""
+    for entry_point in entry_points(group=group):
+        if entry_point.name == name:
+            return entry_point.load()
+    target = BUILTINS.get(group, {}).get(name)
+    if target is not None:
+        return _import(target)
+    kind = _KIND.get(group, group)
+    raise ConfigError(f"unknown {kind} '{name}' (available: {', '.join(available(group))})")

@@ -1,0 +1,128 @@
+"""Putting a run together: CFA, components from the configuration, the algorithm.
+
+This is the library's entry point (the command line is a thin shell over it)::
+
+    from cpa import verify
+    result = verify("program.c", config="lbe", timelimit=60)
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
+from cpa import plugins
+from cpa.cfa.frontend import parse_program
+from cpa.cfa.loops import mark_loop_heads
+from cpa.cfa.model import CFA
+from cpa.cfa.order import assign_rpo_ids
+from cpa.cfa.targets import Specification
+from cpa.config import Configuration, load_configuration
+from cpa.core.arg import ARGCPA
+from cpa.core.composite import CompositeCPA
+from cpa.core.context import AnalysisContext
+from cpa.core.reached import ReachedSet
+from cpa.errors import UnsupportedFeature
+from cpa.results import AnalysisOutcome, Verdict, VerificationResult
+from cpa.statistics import Statistics
+
+
+def prepare_cfa(cfa: CFA) -> CFA:
+    """The facts every analysis may rely on: loop heads and reverse post-order ids."""
+    mark_loop_heads(cfa)
+    assign_rpo_ids(cfa)
+    return cfa
+
+
+def location_of(cpa: CompositeCPA):
+    """A function from ARG states to their CFA node (for waitlist orders, refiners)."""
+    from cpa_location.location import LocationCPA
+
+    index = cpa.component(LocationCPA)
+    return lambda arg_state: arg_state.wrapped.components[index]
+
+
+def build(
+    cfa: CFA, configuration: Configuration, context: AnalysisContext
+) -> tuple[ARGCPA, ReachedSet]:
+    """The ARG-wrapped composite CPA of the configuration and its initial reached set."""
+    cpas = [
+        plugins.load(plugins.CPAS, name)(configuration.cpa_options[name], context)
+        for name in configuration.analysis["cpas"]
+    ]
+    composite = CompositeCPA(cpas)
+    cpa = ARGCPA(composite)
+    waitlist_class = plugins.load(plugins.WAITLISTS, configuration.analysis["waitlist"])
+    reached = ReachedSet(waitlist_class(location_of(composite)), cpa.partition_key)
+    entry = cfa.main.entry
+    reached.add(cpa.initial_state(entry), cpa.initial_precision(entry))
+    return cpa, reached
+
+
+def analyze(
+    cfa: CFA,
+    configuration: Configuration,
+    specification: Specification,
+    timelimit: float | None = None,
+    statistics: Statistics | None = None,
+) -> VerificationResult:
+    """Run the configured analysis on ``cfa``; never raises for analysis limits:
+    timeouts, memory exhaustion and unsupported features become UNKNOWN."""
+    statistics = statistics or Statistics()
+    wall_start, cpu_start = time.perf_counter(), time.process_time()
+    deadline = Deadline.after(timelimit)
+    context = AnalysisContext(
+        cfa, specification, deadline, statistics, dict(configuration.analysis)
+    )
+    reached = None
+    try:
+        prepare_cfa(cfa)
+        for name in configuration.analysis["cfa_transformations"]:
+            transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
+            with statistics.timer("cfa_transformation_time_s"):
+                cfa = prepare_cfa(transformation.apply(cfa, context))
+            context.cfa = cfa
+        cpa, reached = build(cfa, configuration, context)
+        algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
+        algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
+        outcome = algorithm.run()
+    except TimeLimitExceeded:
+        outcome = AnalysisOutcome(Verdict.UNKNOWN, "timeout")
+    except UnsupportedFeature as error:
+        outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
+    except MemoryError:
+        outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory")
+    except RecursionError:
+        outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory (recursion depth)")
+    values = statistics.as_dict()
+    values.update(
+        verdict=outcome.verdict.value,
+        reason=outcome.reason,
+        wall_time_s=round(time.perf_counter() - wall_start, 3),
+        cpu_time_s=round(time.process_time() - cpu_start, 3),
+        reached_size=len(reached) if reached is not None else 0,
+        configuration=configuration.name,
+    )
+    for key in ("refinements", "predicates_total", "predicates_max", "abstractions"):
+        values.setdefault(key, 0)
+    for key in ("solver_time_s", "interpolation_time_s", "abstraction_time_s"):
+        values[key] = round(values.get(key, 0.0), 3)
+    return VerificationResult(outcome.verdict, outcome.reason, outcome.counterexample, values)
+
+
+def verify(
+    program: str | Path,
+    config: str | Configuration | None = None,
+    specification: Specification | None = None,
+    timelimit: float | None = None,
+    entry_function: str = "main",
+) -> VerificationResult:
+    """Parse ``program`` and verify it; frontend errors (bad input) are raised."""
+    configuration = config if isinstance(config, Configuration) else load_configuration(config)
+    statistics = Statistics()
+    with statistics.timer("parse_time_s"):
+        cfa = parse_program(program, entry_function)
+    return analyze(
+        cfa, configuration, specification or Specification.any_error(), timelimit, statistics
+    )

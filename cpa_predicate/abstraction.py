@@ -1,0 +1,248 @@
+"""Cartesian and Boolean predicate abstraction of a formula (design.md sections 2-3).
+
+Given a (path) formula and a set of predicates instantiated at the formula's SSA
+indices, the abstraction is the strongest region over the predicates implied by the
+formula:
+
+- *Cartesian* (SBE): the conjunction of predicate literals the formula entails; one
+  solver query per predicate, against one solver scope in which the formula is asserted
+  once. Models found along the way rule out literals without a query of their own.
+- *Boolean* (LBE/ABE): the exact projection of the formula onto the predicates
+  (All-SMT). Each satisfying assignment of the predicate indicators becomes a cube of
+  the BDD and is then blocked. Predicates that share no variable with the formula (nor,
+  transitively, with predicates that do) are abstracted separately against ``true``:
+  the projection of a conjunction over disjoint variables is the conjunction of the
+  projections, which avoids enumerating the cross product of independent groups.
+
+Both are cached by (formula, predicates); pysmt formulas are hash-consed, so the
+formula node itself is the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pysmt.fnode import FNode
+from pysmt.shortcuts import TRUE, Iff, Not, Or, Symbol
+from pysmt.typing import BOOL
+
+from cpa_predicate.regions import Region, RegionManager
+from cpa_predicate.solver import SolverSession
+
+if TYPE_CHECKING:
+    from cpa.statistics import Statistics
+
+__all__ = ["PredicateAbstractionManager"]
+
+Predicates = Sequence[tuple[int, FNode]]
+
+
+class PredicateAbstractionManager:
+    """Computes (and caches) Cartesian and Boolean abstractions as regions."""
+
+    def __init__(
+        self,
+        solver: SolverSession,
+        regions: RegionManager,
+        statistics: Statistics | None = None,
+    ) -> None:
+        self.solver = solver
+        self.regions = regions
+        self.statistics = statistics
+        self._cartesian_cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region] = {}
+        self._boolean_cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region] = {}
+        self._indicators: list[FNode] = []
+
+    def clear_cache(self) -> None:
+        self._cartesian_cache.clear()
+        self._boolean_cache.clear()
+
+    def _indicator(self, position: int) -> FNode:
+        """Boolean symbol standing for the predicate at ``position`` of the current query.
+
+        The symbols are reused across queries: their definitions live only inside the
+        push/pop scope of one abstraction.
+        """
+        while len(self._indicators) <= position:
+            self._indicators.append(Symbol(f"__abs#b{len(self._indicators)}", BOOL))
+        return self._indicators[position]
+
+    def _count(self, key: str, amount: float = 1) -> None:
+        if self.statistics is not None:
+            self.statistics.add(key, amount)
+
+    # -- Cartesian -----------------------------------------------------------------
+
+    def cartesian(self, formula: FNode, predicates: Predicates) -> Region:
+        """Conjunction of the predicate literals entailed by ``formula`` (false if unsat)."""
+        key = (formula, tuple(predicates))
+        cached = self._cartesian_cache.get(key)
+        if cached is not None:
+            self._count("abstraction_cache_hits")
+            return cached
+        stats = self.statistics
+        if stats is None:
+            region = self._cartesian(formula, key[1])
+        else:
+            stats.add("abstractions")
+            with stats.timer("abstraction_time_s"):
+                region = self._cartesian(formula, key[1])
+        self._cartesian_cache[key] = region
+        return region
+
+    def _cartesian(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+        solver, regions = self.solver, self.regions
+        with solver.scope(formula):
+            if not solver.check():
+                return regions.false()
+            n = len(predicates)
+            if n == 0:
+                return regions.true()
+            indicators = [self._indicator(k) for k in range(n)]
+            for k in range(n):
+                solver.add(Iff(indicators[k], predicates[k][1]))
+            # seen[k]: set of truth values predicate k took in some model of formula.
+            seen_true = [False] * n
+            seen_false = [False] * n
+
+            def record(undecided: list[int]) -> None:
+                values = solver.truth_values([indicators[k] for k in undecided])
+                for k, value in zip(undecided, values, strict=True):
+                    if value:
+                        seen_true[k] = True
+                    else:
+                        seen_false[k] = True
+
+            record(list(range(n)))
+            region = regions.true()
+            for k in range(n):
+                if seen_true[k] and seen_false[k]:
+                    continue
+                # The predicate had one value in all models so far: can it take the other?
+                want = not seen_true[k]
+                literal = indicators[k] if want else Not(indicators[k])
+                if solver.check([literal]):
+                    record([j for j in range(k, n) if not (seen_true[j] and seen_false[j])])
+                else:
+                    index = predicates[k][0]
+                    region = region & regions.literal(index, not want)
+            return region
+
+    # -- Boolean ---------------------------------------------------------------------
+
+    def boolean(self, formula: FNode, predicates: Predicates) -> Region:
+        """Exact projection of ``formula`` onto the predicates, as a BDD (false if unsat)."""
+        key = (formula, tuple(predicates))
+        cached = self._boolean_cache.get(key)
+        if cached is not None:
+            self._count("abstraction_cache_hits")
+            return cached
+        stats = self.statistics
+        if stats is None:
+            region = self._boolean(formula, key[1])
+        else:
+            stats.add("abstractions")
+            with stats.timer("abstraction_time_s"):
+                region = self._boolean(formula, key[1])
+        self._boolean_cache[key] = region
+        return region
+
+    def _boolean(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+        main, others = _split_independent(formula, predicates)
+        region = self._all_sat(formula, main)
+        if self.regions.is_false(region):
+            return region
+        true = TRUE()
+        for group in others:
+            # Cached on its own: the same independent group recurs across formulas.
+            key = (true, group)
+            group_region = self._boolean_cache.get(key)
+            if group_region is None:
+                group_region = self._all_sat(true, group)
+                self._boolean_cache[key] = group_region
+            region = region & group_region
+            if self.regions.is_false(region):  # pragma: no cover - predicates unsat alone
+                break
+        return region
+
+    def _all_sat(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+        solver, regions = self.solver, self.regions
+        with solver.scope(formula):
+            n = len(predicates)
+            indicators = [self._indicator(k) for k in range(n)]
+            for k in range(n):
+                solver.add(Iff(indicators[k], predicates[k][1]))
+            literals = [regions.var(index) for index, _ in predicates]
+            region = regions.false()
+            models = 0
+            while solver.check():
+                models += 1
+                values = solver.truth_values(indicators)
+                cube = regions.true()
+                blocking = []
+                for k in range(n):
+                    if values[k]:
+                        cube = cube & literals[k]
+                        blocking.append(Not(indicators[k]))
+                    else:
+                        cube = cube & ~literals[k]
+                        blocking.append(indicators[k])
+                region = region | cube
+                if n == 0:
+                    break
+                solver.add(Or(blocking) if n > 1 else blocking[0])
+            self._count("allsat_models", models)
+            return region
+
+
+def _split_independent(
+    formula: FNode, predicates: tuple[tuple[int, FNode], ...]
+) -> tuple[tuple[tuple[int, FNode], ...], list[tuple[tuple[int, FNode], ...]]]:
+    """Split predicates into those connected to ``formula`` by shared symbols and
+    groups of the others, connected among themselves (union-find over symbols)."""
+    if len(predicates) <= 1:
+        return predicates, []
+    parent: dict[object, object] = {}
+
+    def find(x: object) -> object:
+        root = x
+        while parent.get(root, root) is not root:
+            root = parent[root]
+        while x is not root:
+            nxt = parent.get(x, x)
+            parent[x] = root
+            x = nxt
+        return root
+
+    def union(a: object, b: object) -> None:
+        ra, rb = find(a), find(b)
+        if ra is not rb:
+            parent[ra] = rb
+
+    formula_node = ("formula",)
+    for symbol in formula.get_free_variables():
+        union(symbol, formula_node)
+    pred_symbols = []
+    for _, pred in predicates:
+        symbols = pred.get_free_variables()
+        pred_symbols.append(symbols)
+        first = None
+        for symbol in symbols:
+            if first is None:
+                first = symbol
+            else:
+                union(symbol, first)
+    root_formula = find(formula_node)
+    main: list[tuple[int, FNode]] = []
+    groups: dict[object, list[tuple[int, FNode]]] = {}
+    for pred, symbols in zip(predicates, pred_symbols, strict=True):
+        if not symbols:
+            main.append(pred)  # constant predicate: keep it with the formula
+            continue
+        root = find(next(iter(symbols)))
+        if root is root_formula:
+            main.append(pred)
+        else:
+            groups.setdefault(root, []).append(pred)
+    return tuple(main), [tuple(group) for group in groups.values()]

@@ -1,0 +1,103 @@
+"""Craig interpolation behind one interface.
+
+The refiners of every engine (predicate CEGAR, IMPACT, UFO, InterpChecker) need sequence
+interpolants of an infeasible path.  pysmt's own interpolators require MathSAT, which is
+optional, so the default implementation obtains interpolants from Z3's Horn-clause engine
+(Spacer); see ``interpolation_z3``.  MathSAT is used through pysmt when it is installed; see
+``interpolation_msat``.  Callers depend only on :class:`Interpolator` and
+:func:`create_interpolator`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from pysmt.environment import Environment
+from pysmt.fnode import FNode
+
+__all__ = [
+    "InterpolationError",
+    "Interpolator",
+    "available_interpolators",
+    "create_interpolator",
+    "msat_available",
+]
+
+
+class InterpolationError(Exception):
+    """The backend could not decide the query or produce a usable interpolant.
+
+    Raised on timeouts, ``unknown`` answers, interpolants that are not quantifier-free after
+    quantifier elimination, and terms the converter back to pysmt cannot represent.  The
+    caller must then treat the refinement as failed (UNKNOWN), never guess.
+    """
+
+
+class Interpolator(ABC):
+    """Computes sequence interpolants of a sequence of pysmt formulas."""
+
+    #: Short backend name, as accepted by :func:`create_interpolator`.
+    name: str = "abstract"
+
+    @abstractmethod
+    def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
+        """Return interpolants I_1..I_{n-1} for A_1..A_n, or None if the conjunction is sat.
+
+        The result satisfies: A_1 |= I_1; I_k & A_{k+1} |= I_{k+1}; I_{n-1} & A_n is unsat;
+        and each I_k only mentions symbols that occur both in A_1..A_k and in A_{k+1}..A_n.
+        For n == 1 the result is ``[]`` if A_1 is unsat (and None otherwise); for n == 0 the
+        empty conjunction is true, hence the result is None.
+        """
+
+    def close(self) -> None:  # noqa: B027 - optional hook, default does nothing
+        """Release backend resources (optional)."""
+
+    def __enter__(self) -> Interpolator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def msat_available() -> bool:
+    """True when MathSAT's Python bindings (and pysmt's interpolator for them) are installed."""
+    try:
+        import mathsat  # noqa: F401
+    except ImportError:
+        return False
+    try:
+        from pysmt.solvers.msat import MSatInterpolator  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def available_interpolators() -> list[str]:
+    """Names accepted by :func:`create_interpolator` that work in this installation."""
+    names = ["z3"]
+    if msat_available():
+        names.append("msat")
+    return names
+
+
+def create_interpolator(
+    name: str = "z3",
+    timeout_ms: int | None = None,
+    environment: Environment | None = None,
+) -> Interpolator:
+    """Create the interpolator called ``name`` ("z3" or "msat").
+
+    ``timeout_ms`` bounds each call (InterpolationError on expiry; best effort for MathSAT).
+    ``environment`` is the pysmt environment the input formulas live in (default: global).
+    """
+    key = name.strip().lower()
+    if key in ("z3", "spacer", "z3-spacer"):
+        from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
+
+        return Z3SpacerInterpolator(timeout_ms=timeout_ms, environment=environment)
+    if key in ("msat", "mathsat", "mathsat5"):
+        from cpa_predicate.interpolation_msat import MathSatInterpolator
+
+        return MathSatInterpolator(timeout_ms=timeout_ms, environment=environment)
+    raise ValueError(f"unknown interpolator {name!r}; known: 'z3', 'msat'")

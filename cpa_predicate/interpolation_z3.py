@@ -1,0 +1,178 @@
+"""Sequence interpolation with Z3's Horn-clause engine (Spacer).
+
+Modern Z3 has no interpolation API, but a solution of non-recursive constrained Horn clauses
+is an interpolant: for A_1..A_n we introduce one uninterpreted predicate P_k per cut point k,
+over the symbols common to A_1..A_k and A_{k+1}..A_n (sorted by name, so deterministic), and
+solve
+
+    A_1                   -> P_1(v_1)
+    P_k(v_k) & A_{k+1}    -> P_{k+1}(v_{k+1})
+    P_{n-1}(v_{n-1}) & A_n -> false
+
+with every symbol of a clause universally quantified.  "sat" yields an interpretation of
+each P_k, i.e. the interpolant I_k; "unsat" means the path formula is satisfiable.
+Spacer's pre-processing is switched off so that no predicate is inlined away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import z3
+from pysmt.environment import Environment, get_env
+from pysmt.exceptions import PysmtException
+from pysmt.fnode import FNode
+from pysmt.solvers.z3 import Z3Converter
+
+from cpa_predicate.interpolation import InterpolationError, Interpolator
+
+__all__ = ["Z3SpacerInterpolator"]
+
+# Horn solver parameters: keep every predicate (no slicing/inlining), so the model has an
+# interpretation for each cut point.
+_HORN_PARAMS: dict[str, object] = {
+    "xform.slice": False,
+    "xform.inline_linear": False,
+    "xform.inline_eager": False,
+}
+
+
+def _has_quantifier(expr: z3.ExprRef) -> bool:
+    """True if ``expr`` contains a quantifier or lambda (iterative DAG walk)."""
+    seen: set[int] = set()
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        key = e.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if z3.is_quantifier(e):
+            return True
+        if z3.is_app(e):
+            todo.extend(e.children())
+    return False
+
+
+class Z3SpacerInterpolator(Interpolator):
+    """Sequence interpolants from Spacer solutions of a chain of Horn clauses."""
+
+    name = "z3"
+
+    def __init__(self, timeout_ms: int | None = None, environment: Environment | None = None):
+        self.timeout_ms = timeout_ms
+        self.env = environment if environment is not None else get_env()
+        # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
+        self._ctx = z3.Context()
+
+    def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
+        """See :meth:`Interpolator.sequence_interpolants`."""
+        formulas = list(formulas)
+        n = len(formulas)
+        if n == 0:
+            return None
+        ctx = self._ctx
+        conv = Z3Converter(self.env, ctx)  # per call: its memo tables would grow forever
+        try:
+            zformulas = [conv.convert(f) for f in formulas]
+        except PysmtException as exc:
+            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+
+        fvars = [f.get_free_variables() for f in formulas]
+        for vs in fvars:
+            for v in vs:
+                if v.symbol_type().is_function_type():
+                    raise InterpolationError(
+                        f"uninterpreted function {v.symbol_name()} not supported by Spacer"
+                    )
+        # cut[k] = symbols common to A_1..A_{k+1} and A_{k+2}..A_n (0-based: k in 0..n-2)
+        suffix: list[frozenset[FNode]] = [frozenset()] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            suffix[i] = suffix[i + 1] | fvars[i]
+        cut: list[list[FNode]] = []
+        prefix: set[FNode] = set()
+        for k in range(n - 1):
+            prefix |= fvars[k]
+            common = prefix & suffix[k + 1]
+            cut.append(sorted(common, key=lambda s: s.symbol_name()))
+
+        zsym: dict[FNode, z3.ExprRef] = {}
+
+        def zs(sym: FNode) -> z3.ExprRef:
+            e = zsym.get(sym)
+            if e is None:
+                e = conv.convert(sym)
+                zsym[sym] = e
+            return e
+
+        preds: list[z3.FuncDeclRef] = []
+        pargs: list[list[z3.ExprRef]] = []
+        for k, syms in enumerate(cut):
+            args = [zs(s) for s in syms]
+            sorts = [a.sort() for a in args]
+            preds.append(z3.Function(f"itp!P{k + 1}", *sorts, z3.BoolSort(ctx)))
+            pargs.append(args)
+
+        solver = z3.SolverFor("HORN", ctx=ctx)
+        solver.set(**_HORN_PARAMS)
+        if self.timeout_ms is not None:
+            solver.set("timeout", int(self.timeout_ms))
+
+        false = z3.BoolVal(False, ctx)
+        for i in range(n):
+            body = [zformulas[i]]
+            bound: set[FNode] = set(fvars[i])
+            if i > 0:
+                body.insert(0, preds[i - 1](*pargs[i - 1]))
+                bound.update(cut[i - 1])
+            if i < n - 1:
+                head = preds[i](*pargs[i])
+                bound.update(cut[i])
+            else:
+                head = false
+            clause = z3.Implies(z3.And(*body) if len(body) > 1 else body[0], head)
+            if bound:
+                qvars = [zs(s) for s in sorted(bound, key=lambda s: s.symbol_name())]
+                clause = z3.ForAll(qvars, clause)
+            solver.add(clause)
+
+        result = solver.check()
+        if result == z3.unsat:
+            return None  # clauses unsolvable <=> the path formula is satisfiable
+        if result != z3.sat:
+            raise InterpolationError(f"Spacer returned unknown: {solver.reason_unknown()}")
+        if n == 1:
+            return []
+
+        model = solver.model()
+        out: list[FNode] = []
+        for k, pred in enumerate(preds):
+            if pred not in model:
+                # A predicate without an interpretation was eliminated by pre-processing;
+                # guessing true/false could be unsound, so refuse.
+                raise InterpolationError(f"Spacer model lacks an interpretation for {pred}")
+            itp = model.eval(pred(*pargs[k]), model_completion=False)
+            itp = self._eliminate_quantifiers(itp)
+            try:
+                out.append(conv.back(itp))
+            except (PysmtException, NotImplementedError, KeyError, TypeError) as exc:
+                raise InterpolationError(
+                    f"cannot convert Spacer interpolant back to pysmt: {itp}: {exc}"
+                ) from exc
+        return out
+
+    def _eliminate_quantifiers(self, expr: z3.ExprRef) -> z3.ExprRef:
+        """Return ``expr`` quantifier-free (via Z3's ``qe`` tactic) or raise."""
+        if not _has_quantifier(expr):
+            return expr
+        tactic = z3.Then(z3.Tactic("qe", ctx=self._ctx), z3.Tactic("simplify", ctx=self._ctx))
+        if self.timeout_ms is not None:
+            tactic = z3.TryFor(tactic, int(self.timeout_ms))
+        try:
+            goals = tactic(expr)
+        except z3.Z3Exception as exc:
+            raise InterpolationError(f"quantifier elimination failed on {expr}: {exc}") from exc
+        res = z3.And(*[g.as_expr() for g in goals]) if len(goals) != 1 else goals[0].as_expr()
+        if _has_quantifier(res):
+            raise InterpolationError(f"interpolant is not quantifier-free: {res}")
+        return res

@@ -1,0 +1,210 @@
+"""The predicate CPA (Beyer, Keremoglu, Wendler: adjustable-block encoding).
+
+Transfer: extend the path formula by the edge. Precision adjustment: at a block end
+(asked of the block-size operator) and at targets, abstract ``abstraction ∧ path
+formula`` with the predicates of the precision (Cartesian or Boolean), and start a
+new empty path formula. Merge: ``sep``, or ``block``: states at the same location
+with the same abstraction are joined by disjunction of their path formulas. Stop:
+an abstraction state is covered by one at the same location whose region it entails.
+"""
+
+from __future__ import annotations
+
+from pysmt.shortcuts import And
+
+from cpa.cfa.model import CFAEdge, CFANode
+from cpa.core.context import AnalysisContext
+from cpa.core.interfaces import (
+    AbstractDomain,
+    Adjustment,
+    ConfigurableProgramAnalysis,
+    MergeOperator,
+    PrecisionAdjustment,
+    StopOperator,
+    TransferRelation,
+)
+from cpa.core.options import Option
+from cpa.errors import ConfigError
+from cpa_predicate.abstraction import PredicateAbstractionManager
+from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
+from cpa_predicate.pathformula import PathFormulaManager
+from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
+from cpa_predicate.regions import RegionManager
+from cpa_predicate.solver import SolverSession
+from cpa_predicate.ssa import instantiate
+from cpa_predicate.state import Abstraction, PredicateState
+
+
+class PredicateDomain(AbstractDomain):
+    def __init__(self, regions: RegionManager, paths: PathFormulaManager):
+        self.regions = regions
+        self.paths = paths
+
+    def join(self, state1: PredicateState, state2: PredicateState) -> PredicateState:
+        if state1.abstraction is not state2.abstraction:
+            raise ValueError("predicate states with different abstractions do not join")
+        path_formula = self.paths.make_or(state1.path_formula, state2.path_formula)
+        return PredicateState(path_formula, state1.abstraction, False)
+
+    def is_less_or_equal(self, state1: PredicateState, state2: PredicateState) -> bool:
+        if state1.is_abstraction and state2.is_abstraction:
+            return self.regions.entails(state1.abstraction.region, state2.abstraction.region)
+        # inside a block only identical states cover each other
+        return (
+            state1.abstraction is state2.abstraction
+            and state1.path_formula.formula is state2.path_formula.formula
+            and not state1.is_abstraction
+            and not state2.is_abstraction
+        )
+
+
+class PredicateTransferRelation(TransferRelation):
+    def __init__(self, paths: PathFormulaManager):
+        self.paths = paths
+
+    def successors_for_edge(self, state: PredicateState, precision, edge: CFAEdge):
+        return [
+            PredicateState(self.paths.make_and(state.path_formula, edge), state.abstraction, False)
+        ]
+
+
+class BlockMerge(MergeOperator):
+    """Join path formulas of states inside the same block (same abstraction)."""
+
+    def __init__(self, domain: PredicateDomain):
+        self.domain = domain
+
+    def merge(self, state: PredicateState, reached_state: PredicateState, precision):
+        if (
+            state.is_abstraction
+            or reached_state.is_abstraction
+            or state.abstraction is not reached_state.abstraction
+        ):
+            return reached_state
+        return self.domain.join(state, reached_state)
+
+
+class PredicateMergeSep(MergeOperator):
+    def merge(self, state, reached_state, precision):
+        return reached_state
+
+
+class PredicateStop(StopOperator):
+    def __init__(self, domain: PredicateDomain):
+        self.domain = domain
+
+    def stop(self, state, reached, precision) -> bool:
+        less_or_equal = self.domain.is_less_or_equal
+        return any(less_or_equal(state, other) for other in reached)
+
+
+class PredicateAbstraction(PrecisionAdjustment):
+    """Abstract at block ends and targets; drop states whose abstraction is false."""
+
+    def __init__(self, cpa: PredicateCPA):
+        self.cpa = cpa
+        self._location_index: int | None = None
+
+    def _location(self, full_state) -> CFANode:
+        if self._location_index is None:
+            for index, component in enumerate(full_state.components):
+                if isinstance(component, CFANode):
+                    self._location_index = index
+                    break
+            else:
+                raise ConfigError("the predicate CPA needs the location CPA in the composite")
+        return full_state.components[self._location_index]
+
+    def adjust(self, state: PredicateState, precision, reached, full_state=None):
+        if full_state is None:
+            return Adjustment(state, precision)
+        node = self._location(full_state)
+        cpa = self.cpa
+        if not (cpa.block_operator.is_block_end(node) or node in cpa.targets):
+            return Adjustment(state, precision)
+        abstraction = cpa.abstract(state, node, precision)
+        if abstraction is None:
+            return None
+        empty = cpa.paths.empty(state.path_formula.ssa)
+        return Adjustment(PredicateState(empty, abstraction, True), precision)
+
+
+class PredicateCPA(ConfigurableProgramAnalysis):
+    NAME = "predicate"
+    OPTIONS = {
+        "block": Option(str, "lbe", "where to abstract", tuple(BLOCK_OPERATORS)),
+        "abstraction": Option(str, "boolean", "how to abstract", ("boolean", "cartesian")),
+        "merge": Option(str, "sep", "merge inside blocks", ("sep", "block")),
+        "scope": Option(str, "location", "where new predicates apply", SCOPES),
+        "solver": Option(str, "z3", "SMT solver (pysmt name)"),
+        "interpolation": Option(str, "z3", "interpolation back end", ("z3", "msat")),
+        "atomic_predicates": Option(bool, True, "split interpolants into atoms"),
+        "check_counterexample": Option(
+            bool, True, "replay a counterexample concretely before answering FALSE"
+        ),
+    }
+
+    def __init__(self, options: dict, context: AnalysisContext):
+        self.options = options
+        self.context = context
+        self.block_operator: BlockOperator = BLOCK_OPERATORS[options["block"]]()
+        required = self.block_operator.REQUIRES_TRANSFORMATION
+        if required and required not in context.options.get("cfa_transformations", ()):
+            raise ConfigError(
+                f"block operator '{options['block']}' needs '{required}' in "
+                "analysis.cfa_transformations"
+            )
+        stats = context.statistics
+        self.solver = SolverSession(options["solver"], stats, context.deadline)
+        self.paths = PathFormulaManager(context.cfa)
+        self.regions = RegionManager()
+        self.abstractions = PredicateAbstractionManager(self.solver, self.regions, stats)
+        self.registry = PredicateRegistry()
+        self.precision = PredicatePrecision(options["scope"])
+        spec = context.specification
+        self.targets = frozenset(n for n in context.cfa.nodes() if spec.is_target(n))
+        self.domain = PredicateDomain(self.regions, self.paths)
+        self.transfer_relation = PredicateTransferRelation(self.paths)
+        self.merge_operator = (
+            BlockMerge(self.domain) if options["merge"] == "block" else PredicateMergeSep()
+        )
+        self.stop_operator = PredicateStop(self.domain)
+        self.precision_adjustment = PredicateAbstraction(self)
+
+    def initial_state(self, node: CFANode) -> PredicateState:
+        true = self.regions.true()
+        formula = self.regions.to_formula(true, self.registry.formula)
+        abstraction = Abstraction(true, formula, formula, None, None, node)
+        return PredicateState(self.paths.empty(), abstraction, True)
+
+    def initial_precision(self, node: CFANode) -> PredicatePrecision:
+        return self.precision
+
+    def abstract(
+        self, state: PredicateState, node: CFANode, precision: PredicatePrecision
+    ) -> Abstraction | None:
+        """The abstraction of ``state`` at ``node``; ``None`` if it is unsatisfiable."""
+        path_formula = state.path_formula
+        ssa = path_formula.ssa
+        formula = And(state.abstraction.instantiated, path_formula.formula)
+        predicates = [(p.index, instantiate(p.formula, ssa)) for p in precision.predicates_at(node)]
+        if self.options["abstraction"] == "boolean":
+            region = self.abstractions.boolean(formula, predicates)
+        else:
+            region = self.abstractions.cartesian(formula, predicates)
+        if self.regions.is_false(region):
+            return None
+        uninstantiated = self.regions.to_formula(region, self.registry.formula)
+        return Abstraction(
+            region,
+            uninstantiated,
+            instantiate(uninstantiated, ssa),
+            path_formula,
+            state.abstraction,
+            node,
+        )
+
+    def update_statistics(self) -> None:
+        stats = self.context.statistics
+        stats.set("predicates_total", len(self.registry.predicates))
+        stats.set("predicates_max", self.precision.max_per_location())

@@ -1,0 +1,174 @@
+"""Predicate refinement: feasibility of the abstract error path, interpolants, cut.
+
+The abstract error path is the chain of abstractions that leads to the target; its
+blocks' path formulas are checked with one solver query. A satisfiable path is a
+real counterexample: the refiner rebuilds one concrete path through the ARG, solves
+it, reads the inputs from the model and (by default) replays them through the CFA
+with the concrete interpreter before answering FALSE. An unsatisfiable path gives
+sequence interpolants at the abstraction points; their atoms become predicates at
+those locations, and the ARG is cut at the first abstraction whose precision grew.
+"""
+
+from __future__ import annotations
+
+from pysmt.fnode import FNode
+from pysmt.shortcuts import And
+
+from algorithms.cegar import RefinementResult, Refiner
+from cpa.cfa.interpreter import run as replay
+from cpa.cfa.model import CFAEdge, CFANode
+from cpa.core.arg import ARGState, remove_subtree
+from cpa.results import Counterexample, InputValue, PathStep
+from cpa_predicate.interpolation import create_interpolator
+from cpa_predicate.predicate_cpa import PredicateCPA
+from cpa_predicate.ssa import uninstantiate
+from cpa_predicate.state import Abstraction, PredicateState
+
+
+def atoms_of(formula: FNode) -> list[FNode]:
+    """The theory atoms of ``formula`` (comparisons, Boolean symbols), each once."""
+    atoms: dict[FNode, None] = {}
+    stack = [formula]
+    seen = set()
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current.is_bool_constant():
+            continue
+        if current.is_theory_relation() or current.is_symbol():
+            atoms[current] = None
+            continue
+        stack.extend(current.args())
+    return list(atoms)
+
+
+class PredicateRefiner(Refiner):
+    def __init__(self, algorithm):
+        super().__init__(algorithm)
+        composite = self.cpa.wrapped
+        self.predicate_index = composite.component(PredicateCPA)
+        self.predicate_cpa: PredicateCPA = composite.cpas[self.predicate_index]
+        self.location_index = next(
+            i
+            for i, s in enumerate(self.reached.first_state.wrapped.components)
+            if isinstance(s, CFANode)
+        )
+        self.interpolator = create_interpolator(self.predicate_cpa.options["interpolation"])
+
+    def _predicate_state(self, state: ARGState) -> PredicateState:
+        return state.wrapped.components[self.predicate_index]
+
+    def refine(self, target: ARGState) -> RefinementResult:
+        cpa = self.predicate_cpa
+        stats = self.context.statistics
+        chain = self._predicate_state(target).abstraction.chain()
+        blocks = [a.block_formula.formula for a in chain[1:]]
+        if cpa.solver.is_sat(And(blocks)):
+            return self._counterexample(target)
+        with stats.timer("interpolation_time_s"):
+            interpolants = self.interpolator.sequence_interpolants(blocks)
+        if interpolants is None:
+            return RefinementResult(failed="interpolation disagrees with the solver")
+        pivot = self._add_predicates(chain, interpolants)
+        cpa.update_statistics()
+        if pivot is None:
+            return RefinementResult(
+                failed="refinement found no new predicates (the abstraction cannot "
+                "exclude this spurious path)"
+            )
+        self._cut(target, chain[pivot])
+        return RefinementResult()
+
+    def _add_predicates(self, chain: list[Abstraction], interpolants: list[FNode]) -> int | None:
+        """Add the interpolants' atoms at their locations; the first changed position."""
+        cpa = self.predicate_cpa
+        pivot = None
+        for position, interpolant in enumerate(interpolants, start=1):
+            if interpolant.is_true() or interpolant.is_false():
+                continue
+            formula = uninstantiate(interpolant)
+            parts = atoms_of(formula) if cpa.options["atomic_predicates"] else [formula]
+            predicates = [cpa.registry.get(atom) for atom in parts]
+            if cpa.precision.add(chain[position].location, predicates) and pivot is None:
+                pivot = position
+        return pivot
+
+    def _cut(self, target: ARGState, abstraction: Abstraction) -> None:
+        """Remove the ARG subtree of the state holding ``abstraction`` (lazy abstraction)."""
+        state = target
+        while state is not None:
+            predicate_state = self._predicate_state(state)
+            if predicate_state.is_abstraction and predicate_state.abstraction is abstraction:
+                remove_subtree(self.reached, state)
+                return
+            state = state.parents[0] if state.parents else None
+        raise AssertionError("abstraction of the error path not found in the ARG")
+
+    # ----------------------------------------------------------------- counterexamples
+
+    def _arg_path(self, target: ARGState, model) -> list[tuple[ARGState, CFAEdge]]:
+        """One ARG path root -> target; at merged states pick a parent whose branch
+        the model satisfies."""
+        paths = self.predicate_cpa.paths
+        steps = []
+        state = target
+        while state.parents:
+            parent = state.parents[0]
+            if len(state.parents) > 1 and model is not None:
+                for candidate in state.parents:
+                    edge = state.edge_from(candidate)
+                    formula = paths.make_and(self._predicate_state(candidate).path_formula, edge)
+                    if model.get_value(formula.formula, model_completion=True).is_true():
+                        parent = candidate
+                        break
+            steps.append((parent, state.edge_from(parent)))
+            state = parent
+        steps.reverse()
+        return steps
+
+    def _counterexample(self, target: ARGState) -> RefinementResult:
+        cpa = self.predicate_cpa
+        chain = self._predicate_state(target).abstraction.chain()
+        full = And([a.block_formula.formula for a in chain[1:]])
+        model = cpa.solver.model_of(full)
+        edges = [edge for _, edge in self._arg_path(target, model)]
+        path = cpa.paths.empty()
+        for edge in edges:
+            path = cpa.paths.make_and(path, edge)
+        path_model = cpa.solver.model_of(path.formula)
+        if path_model is None:
+            return RefinementResult(
+                failed="a target is reachable on a merged path, but no single feasible "
+                "path could be rebuilt from the ARG"
+            )
+
+        def value(symbol: FNode):
+            return path_model.get_value(symbol, model_completion=True).constant_value()
+
+        concrete = cpa.paths.concrete_steps(edges, value)
+        steps, inputs = [], []
+        for edge, nondets in concrete:
+            steps.append(PathStep(edge.predecessor.function, edge.line, edge.text))
+            for symbol_name, source in nondets:
+                symbol = cpa.paths.symbol_by_name(symbol_name)
+                inputs.append(InputValue(source.variable, source.line, int(value(symbol))))
+        counterexample = Counterexample(steps, inputs)
+        if cpa.options["check_counterexample"]:
+            result = replay(
+                self.context.cfa,
+                self.context.specification,
+                [i.value for i in inputs],
+                default_input=0,
+            )
+            if not result.reached_target:
+                reason = "; ".join(path.approximations) or result.reason
+                return RefinementResult(
+                    failed="the error path is feasible in the formula encoding but its "
+                    f"inputs do not reach the target when replayed ({reason})"
+                )
+        return RefinementResult(counterexample=counterexample)
+
+    def finish(self) -> None:
+        self.predicate_cpa.update_statistics()

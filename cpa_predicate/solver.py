@@ -1,0 +1,211 @@
+"""One incremental SMT solver shared by the predicate analysis (design.md section 3).
+
+Abstraction, coverage checks and feasibility checks all ask many small queries over
+formulas that share most of their structure. Keeping one solver alive lets the solver
+reuse its term conversion cache and learned facts, and keeps the time accounting
+(``solver_time_s``, ``solver_queries``) and the deadline handling in one place.
+
+With Z3 the hot operations (push/pop/assert/check/model evaluation) go straight to
+the ``z3`` Python API behind pysmt's converter, which avoids pysmt's bookkeeping on
+every call; other pysmt solvers (MathSAT, cvc5) use the generic pysmt API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from pysmt.exceptions import SolverReturnedUnknownResultError
+from pysmt.fnode import FNode
+from pysmt.logics import QF_LIA
+from pysmt.shortcuts import And, Not, Solver
+
+from algorithms.cpa_algorithm import TimeLimitExceeded
+
+if TYPE_CHECKING:
+    from algorithms.cpa_algorithm import Deadline
+    from cpa.statistics import Statistics
+
+__all__ = ["SolverSession", "SolverUnknownError", "TimeLimitExceeded"]
+
+
+class SolverUnknownError(RuntimeError):
+    """The solver answered 'unknown' although the deadline had not passed."""
+
+
+class SolverSession:
+    """One incremental solver with timing, query counting and deadline checks.
+
+    ``is_sat``/``entails``/``model_of`` are self-contained (they run in their own
+    push/pop scope). ``push``/``add``/``check``/``pop`` give direct incremental access
+    for callers that ask many queries against one asserted formula.
+    """
+
+    def __init__(
+        self,
+        name: str = "z3",
+        statistics: Statistics | None = None,
+        deadline: Deadline | None = None,
+        logic: Any = None,
+    ) -> None:
+        self.name = name
+        self.statistics = statistics
+        self.deadline = deadline
+        # Z3's default solver (logic None) handles incremental LIA queries well;
+        # SolverFor("QF_LIA") is used only when a caller asks for it explicitly.
+        self._solver = Solver(name=name, logic=logic) if logic is not None else Solver(name=name)
+        z3solver = getattr(self._solver, "z3", None)
+        self._z3 = z3solver if name == "z3" and z3solver is not None else None
+        self._convert = self._solver.converter.convert if self._z3 is not None else None
+        self._timeout_set = False
+        self._depth = 0
+        self.queries = 0
+
+    # -- incremental interface -------------------------------------------------
+
+    @property
+    def pysmt_solver(self) -> Any:
+        """The underlying pysmt solver (for callers needing solver-specific features)."""
+        return self._solver
+
+    @property
+    def depth(self) -> int:
+        """Number of open push scopes."""
+        return self._depth
+
+    def push(self) -> None:
+        if self._z3 is not None:
+            self._z3.push()
+        else:
+            self._solver.push()
+        self._depth += 1
+
+    def pop(self) -> None:
+        if self._depth <= 0:
+            raise RuntimeError("SolverSession.pop without matching push")
+        if self._z3 is not None:
+            self._z3.pop()
+        else:
+            self._solver.pop()
+        self._depth -= 1
+
+    def add(self, formula: FNode) -> None:
+        """Assert ``formula`` in the current scope."""
+        if self._z3 is not None:
+            self._z3.add(self._convert(formula))
+        else:
+            self._solver.add_assertion(formula)
+
+    @contextmanager
+    def scope(self, *formulas: FNode) -> Iterator[SolverSession]:
+        """A push/pop scope with ``formulas`` asserted inside it."""
+        self.push()
+        try:
+            for formula in formulas:
+                self.add(formula)
+            yield self
+        finally:
+            self.pop()
+
+    def check(self, assumptions: Sequence[FNode] = ()) -> bool:
+        """Satisfiability of the asserted formulas under literal ``assumptions``.
+
+        Raises TimeLimitExceeded when the deadline has passed (before the query, or
+        when the solver gave up because of the timeout derived from it).
+        """
+        deadline = self.deadline
+        if deadline is not None:
+            deadline.check()
+        self.queries += 1
+        stats = self.statistics
+        if stats is None:
+            return self._check(assumptions)
+        stats.add("solver_queries")
+        with stats.timer("solver_time_s"):
+            return self._check(assumptions)
+
+    def _check(self, assumptions: Sequence[FNode]) -> bool:
+        timed = self._apply_timeout()
+        if self._z3 is not None:
+            convert = self._convert
+            result = self._z3.check(*[convert(a) for a in assumptions])
+            answer = result.r  # 1 sat, -1 unsat, 0 unknown
+            if answer != 0:
+                return answer > 0
+            reason = self._z3.reason_unknown()
+            self._unknown(timed, reason)
+        try:
+            return self._solver.solve(list(assumptions) if assumptions else None)
+        except SolverReturnedUnknownResultError:
+            self._unknown(timed, "unknown")
+        raise AssertionError("unreachable")
+
+    def _apply_timeout(self) -> bool:
+        """Give Z3 a timeout so that one query cannot run past the deadline."""
+        if self._z3 is None or self.deadline is None:
+            return False
+        remaining = self.deadline.remaining()
+        if remaining is None:
+            return False
+        millis = max(1, int(remaining * 1000) + 1)
+        self._z3.set("timeout", millis)
+        self._timeout_set = True
+        return True
+
+    def _unknown(self, timed: bool, reason: str) -> None:
+        deadline = self.deadline
+        if deadline is not None:
+            remaining = deadline.remaining()
+            gave_up = timed and ("timeout" in reason or "cancel" in reason)
+            if deadline.expired() or gave_up or (remaining is not None and remaining < 0.01):
+                raise TimeLimitExceeded()
+        raise SolverUnknownError(f"solver {self.name} answered 'unknown' ({reason})")
+
+    # -- models (valid after check() returned True) ---------------------------------
+
+    def truth_values(self, formulas: Sequence[FNode]) -> list[bool]:
+        """Truth values of boolean ``formulas`` in the last model (missing symbols: false)."""
+        if self._z3 is not None:
+            import z3
+
+            model = self._z3.model()
+            convert = self._convert
+            return [
+                z3.is_true(model.eval(convert(f), model_completion=True)) for f in formulas
+            ]
+        return [self._solver.get_value(f).is_true() for f in formulas]
+
+    def values(self, terms: Iterable[FNode]) -> dict[FNode, FNode]:
+        """Values (pysmt constants) of ``terms`` in the last model."""
+        return {t: self._solver.get_value(t) for t in terms}
+
+    # -- self-contained queries -----------------------------------------------------
+
+    def is_sat(self, formula: FNode) -> bool:
+        with self.scope(formula):
+            return self.check()
+
+    def is_unsat(self, formula: FNode) -> bool:
+        return not self.is_sat(formula)
+
+    def entails(self, a: FNode, b: FNode) -> bool:
+        """Whether ``a`` implies ``b`` (a and not b is unsatisfiable)."""
+        return self.is_unsat(And(a, Not(b)))
+
+    def model_of(
+        self, formula: FNode, symbols: Iterable[FNode] | None = None
+    ) -> dict[FNode, FNode] | None:
+        """A model of ``formula`` as {symbol: constant}, or None when unsatisfiable.
+
+        The model covers ``symbols`` (default: the free symbols of ``formula``).
+        """
+        with self.scope(formula):
+            if not self.check():
+                return None
+            wanted = formula.get_free_variables() if symbols is None else symbols
+            return self.values(sorted(wanted, key=lambda s: s.symbol_name()))
+
+    def close(self) -> None:
+        """Release the solver."""
+        self._solver.exit()

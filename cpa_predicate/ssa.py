@@ -1,0 +1,234 @@
+"""SSA maps and the symbol naming convention shared by all formula-based analyses.
+
+Convention (owned by this module):
+
+* an *uninstantiated* program variable is ``Symbol(var.name, INT)`` where ``var.name``
+  is the qualified name (``"main::x"``, ``"g"``);
+* its SSA instance with index ``i`` is ``Symbol(f"{var.name}@{i}", INT)``.
+
+Index 0 means "the value the variable had before the path started" (a read of a
+variable the path never wrote); the first write on a path gets index 1. Predicates
+are stored uninstantiated and instantiated with an SSA map when used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+from pysmt.fnode import FNode
+from pysmt.shortcuts import Equals, Symbol, get_env
+from pysmt.typing import INT
+
+#: Separator between a variable name and its SSA index.
+INDEX_SEPARATOR = "@"
+#: Prefix of auxiliary names (fresh values of the encoding itself, e.g. a quotient).
+#: Auxiliary indices are allocated through the SSA map so re-encoding a path is
+#: deterministic, but they are never unified by :meth:`SSAMap.merge`.
+AUX_PREFIX = "__aux"
+
+
+def symbol(name: str, index: int | None = None) -> FNode:
+    """The integer symbol of ``name`` (uninstantiated when ``index`` is None)."""
+    if index is None:
+        return Symbol(name, INT)
+    return Symbol(f"{name}{INDEX_SEPARATOR}{index}", INT)
+
+
+def split_name(symbol_name: str) -> tuple[str, int | None]:
+    """``"main::x@3"`` -> ``("main::x", 3)``; an uninstantiated name gets ``None``."""
+    base, sep, index = symbol_name.rpartition(INDEX_SEPARATOR)
+    if sep and index.isdigit():
+        return base, int(index)
+    return symbol_name, None
+
+
+def is_auxiliary(name: str) -> bool:
+    """True for names the encoding invented (no program variable behind them)."""
+    return name.startswith(AUX_PREFIX)
+
+
+class SSAMap(Mapping[str, int]):
+    """Immutable map variable name -> current SSA index (missing names have index 0).
+
+    Hashable and compared by content. Updates copy the (small) dict; bulk updates go
+    through :class:`SSABuilder` to copy once per edge instead of once per write.
+    """
+
+    __slots__ = ("_indices", "_hash")
+
+    def __init__(self, indices: Mapping[str, int] | None = None):
+        self._indices: dict[str, int] = dict(indices) if indices else {}
+        self._hash: int | None = None
+
+    @staticmethod
+    def _of(indices: dict[str, int]) -> SSAMap:
+        """Wrap ``indices`` without copying (the caller gives up ownership)."""
+        result = SSAMap.__new__(SSAMap)
+        result._indices = indices
+        result._hash = None
+        return result
+
+    def index(self, name: str) -> int:
+        """Current index of ``name`` (0 when the path has not written it)."""
+        return self._indices.get(name, 0)
+
+    def with_increment(self, name: str) -> SSAMap:
+        """A copy in which ``name`` has its next index."""
+        indices = dict(self._indices)
+        indices[name] = indices.get(name, 0) + 1
+        return SSAMap._of(indices)
+
+    def with_index(self, name: str, index: int) -> SSAMap:
+        """A copy in which ``name`` has index ``index``."""
+        indices = dict(self._indices)
+        indices[name] = index
+        return SSAMap._of(indices)
+
+    def builder(self) -> SSABuilder:
+        """A mutable copy to apply many updates cheaply."""
+        return SSABuilder(self)
+
+    def merge(
+        self, other: SSAMap
+    ) -> tuple[SSAMap, list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+        """Pointwise maximum, plus what each side must add to catch up.
+
+        Returns ``(merged, behind_self, behind_other)``; each list holds
+        ``(name, old_index, new_index)`` for the program variables whose index on that
+        side is lower than in ``merged`` (sorted by name, so the result is
+        deterministic). The caller adds ``name@new = name@old`` on that side, as
+        CPAchecker's SSA unification does. Auxiliary names are merged without
+        equalities (nothing reads them across blocks).
+        """
+        merged, behind = merge_all([self, other])
+        return merged, behind[0], behind[1]
+
+    def __getitem__(self, name: str) -> int:
+        return self._indices[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._indices
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._indices)
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SSAMap):
+            return self._indices == other._indices
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._indices.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}@{v}" for k, v in sorted(self._indices.items()))
+        return f"SSAMap({inner})"
+
+
+def merge_all(
+    maps: Iterable[SSAMap],
+) -> tuple[SSAMap, list[list[tuple[str, int, int]]]]:
+    """Pointwise maximum of several maps and, per map, the entries behind it.
+
+    Used for n-ary choices so every alternative catches up with the maximum directly
+    (one equality per variable and alternative, no chains).
+    """
+    maps = list(maps)
+    merged: dict[str, int] = {}
+    for ssa in maps:
+        for name, idx in ssa._indices.items():
+            if idx > merged.get(name, 0):
+                merged[name] = idx
+    names = sorted(n for n in merged if not is_auxiliary(n))
+    behind: list[list[tuple[str, int, int]]] = []
+    for ssa in maps:
+        own = ssa._indices
+        behind.append(
+            [(n, own.get(n, 0), merged[n]) for n in names if own.get(n, 0) < merged[n]]
+        )
+    return SSAMap._of(merged), behind
+
+
+def unification(behind: Iterable[tuple[str, int, int]]) -> list[FNode]:
+    """The equalities ``name@new = name@old`` for entries returned by a merge."""
+    return [Equals(symbol(n, new), symbol(n, old)) for n, old, new in behind]
+
+
+class SSABuilder:
+    """Mutable SSA map used while encoding one edge (copy-on-create, freeze at end)."""
+
+    __slots__ = ("_indices",)
+
+    def __init__(self, base: SSAMap | None = None):
+        self._indices: dict[str, int] = dict(base._indices) if base is not None else {}
+
+    def index(self, name: str) -> int:
+        return self._indices.get(name, 0)
+
+    def increment(self, name: str) -> int:
+        """Advance ``name`` and return its new index."""
+        idx = self._indices.get(name, 0) + 1
+        self._indices[name] = idx
+        return idx
+
+    def set_index(self, name: str, index: int) -> None:
+        self._indices[name] = index
+
+    def build(self) -> SSAMap:
+        return SSAMap(self._indices)
+
+
+# --- instantiation -------------------------------------------------------------------
+
+_instantiate_cache: dict[tuple[FNode, SSAMap], FNode] = {}
+_uninstantiate_cache: dict[FNode, FNode] = {}
+_CACHE_LIMIT = 200_000
+
+
+def instantiate(formula: FNode, ssa: SSAMap) -> FNode:
+    """Rename every uninstantiated integer symbol ``x`` to ``x@ssa.index(x)``.
+
+    Symbols that already carry an index, and non-integer symbols, stay as they are.
+    """
+    key = (formula, ssa)
+    cached = _instantiate_cache.get(key)
+    if cached is not None:
+        return cached
+    mgr = get_env().formula_manager
+    substitution = {}
+    for s in formula.get_free_variables():
+        if not s.symbol_type().is_int_type():
+            continue
+        name = s.symbol_name()
+        if split_name(name)[1] is None:
+            substitution[s] = mgr.Symbol(f"{name}{INDEX_SEPARATOR}{ssa.index(name)}", INT)
+    result = formula.substitute(substitution) if substitution else formula
+    if len(_instantiate_cache) > _CACHE_LIMIT:
+        _instantiate_cache.clear()
+    _instantiate_cache[key] = result
+    return result
+
+
+def uninstantiate(formula: FNode) -> FNode:
+    """Strip the SSA index from every integer symbol (``x@3`` -> ``x``)."""
+    cached = _uninstantiate_cache.get(formula)
+    if cached is not None:
+        return cached
+    mgr = get_env().formula_manager
+    substitution = {}
+    for s in formula.get_free_variables():
+        if not s.symbol_type().is_int_type():
+            continue
+        base, idx = split_name(s.symbol_name())
+        if idx is not None:
+            substitution[s] = mgr.Symbol(base, INT)
+    result = formula.substitute(substitution) if substitution else formula
+    if len(_uninstantiate_cache) > _CACHE_LIMIT:
+        _uninstantiate_cache.clear()
+    _uninstantiate_cache[formula] = result
+    return result

@@ -1,0 +1,73 @@
+"""Abstract states of the predicate CPA.
+
+A state is the abstraction computed at the last abstraction point (a region over the
+predicates) plus the path formula of the edges taken since then. An abstraction
+remembers the block formula it abstracted and its predecessor abstraction, so the
+abstract error path for refinement is the chain of abstractions, independent of
+how many ARG states were merged inside a block.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from pysmt.fnode import FNode
+
+from cpa.cfa.model import CFANode
+from cpa_predicate.pathformula import PathFormula
+
+_ids = itertools.count()
+
+
+class Abstraction:
+    __slots__ = (
+        "region",
+        "formula",
+        "instantiated",
+        "block_formula",
+        "predecessor",
+        "location",
+        "id",
+    )
+
+    def __init__(
+        self,
+        region,
+        formula: FNode,
+        instantiated: FNode,
+        block_formula: PathFormula | None,
+        predecessor: Abstraction | None,
+        location: CFANode,
+    ):
+        self.region = region  # BDD over predicate indices
+        self.formula = formula  # the region as a formula over program variables
+        self.instantiated = instantiated  # ... at the SSA indices where the block ends
+        self.block_formula = block_formula  # what was abstracted (None for the initial one)
+        self.predecessor = predecessor
+        self.location = location
+        self.id = next(_ids)
+
+    def chain(self) -> list[Abstraction]:
+        """Initial abstraction ... this one."""
+        chain, current = [], self
+        while current is not None:
+            chain.append(current)
+            current = current.predecessor
+        chain.reverse()
+        return chain
+
+    def __repr__(self) -> str:
+        return f"A{self.id}@{self.location!r}"
+
+
+class PredicateState:
+    __slots__ = ("path_formula", "abstraction", "is_abstraction")
+
+    def __init__(self, path_formula: PathFormula, abstraction: Abstraction, is_abstraction: bool):
+        self.path_formula = path_formula
+        self.abstraction = abstraction
+        self.is_abstraction = is_abstraction
+
+    def __repr__(self) -> str:
+        kind = "abs" if self.is_abstraction else "pf"
+        return f"{kind}:{self.abstraction!r}+{self.path_formula.length}"

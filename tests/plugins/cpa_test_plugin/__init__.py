@@ -1,0 +1,1 @@
+"""A third-party CPA package, as a user would write one (used by tests/test_plugins.py)."""

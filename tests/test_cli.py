@@ -1,0 +1,141 @@
+"""The command line: verdict lines, exit statuses, one-line errors, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cpa.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+
+
+def cpa(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:
+        status = exit_.code
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def write(tmp_path, name: str, content: str | bytes) -> str:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    return str(path)
+
+
+def test_verify_safe_example(capsys):
+    status, out, err = cpa(
+        capsys, "verify", "--config", "location", str(ROOT / "examples/unreachable.c")
+    )
+    assert status == 0
+    assert out.count("Verification result:") == 1
+    assert "Verification result: TRUE" in out
+
+
+def test_verify_task_file_and_stats_json(capsys, tmp_path):
+    if not BENCHMARKS.is_dir():
+        pytest.skip("benchmarks not present")
+    stats = tmp_path / "s.json"
+    status, out, _ = cpa(
+        capsys,
+        "verify",
+        "--config",
+        "location",
+        "--stats-json",
+        str(stats),
+        str(BENCHMARKS / "lbe-2009/locks/test_locks_5.yml"),
+    )
+    assert status == 0 and "Verification result: UNKNOWN" in out
+    data = json.loads(stats.read_text())
+    for key in (
+        "verdict",
+        "reason",
+        "wall_time_s",
+        "cpu_time_s",
+        "reached_size",
+        "refinements",
+        "predicates_total",
+        "predicates_max",
+        "solver_time_s",
+        "interpolation_time_s",
+    ):
+        assert key in data
+    assert data["verdict"] == "unknown" and data["reached_size"] > 1
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("empty.c", "", "empty"),
+        ("binary.c", b"\x7fELF\x00\x01\x02", "binary"),
+        ("syntax.c", "int main() {\n  int x = ;\n}\n", "syntax.c:2"),
+        ("nomain.c", "int f() { return 0; }\n", "main"),
+        ("asm.c", 'int main() {\n  int x = 0;\n  asm("nop");\n  return x;\n}\n', "asm.c:3"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, name, content, message):
+    path = write(tmp_path, name, content)
+    status, out, err = cpa(capsys, "verify", "--config", "location", path)
+    assert status == 1
+    assert "Verification result: UNKNOWN" in out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+    assert "Traceback" not in err
+
+
+def test_missing_file(capsys, tmp_path):
+    status, out, err = cpa(capsys, "verify", "--config", "location", str(tmp_path / "nope.c"))
+    assert status == 1 and "not found" in err and len(err.strip().splitlines()) == 1
+
+
+def test_unknown_property(capsys, tmp_path):
+    prp = write(tmp_path, "p.prp", "CHECK( init(main()), LTL(G valid-free) )\n")
+    program = write(tmp_path, "a.c", "int main() { return 0; }\n")
+    status, out, err = cpa(capsys, "verify", "--config", "location", "--spec", prp, program)
+    assert status == 1 and "unsupported property" in err and "p.prp:1" in err
+
+
+def test_bad_usage_exit_2(capsys, tmp_path):
+    program = write(tmp_path, "a.c", "int main() { return 0; }\n")
+    assert cpa(capsys, "verify", "--config", "nonesuch", program)[0] == 2
+    assert cpa(capsys, "verify", "--option", "analysis.bogus=1", program)[0] == 2
+    assert cpa(capsys, "verify", "--timelimit", "-1", program)[0] == 2
+    assert cpa(capsys, "frobnicate")[0] == 2
+    assert cpa(capsys)[0] == 2
+
+
+def test_cfa_command_summary_and_dot(capsys, tmp_path):
+    program = write(
+        tmp_path,
+        "a.c",
+        "int main() {\n int i = 0;\n while (i < 3) { i++; }\n"
+        " if (i != 3) { ERROR: return 1; }\n return 0;\n}\n",
+    )
+    dot = tmp_path / "a.dot"
+    status, out, err = cpa(capsys, "cfa", program, "--dot", str(dot))
+    assert status == 0
+    assert "functions: 1" in out and "loop heads: 1" in out and "targets: 1" in out
+    text = dot.read_text()
+    assert text.startswith("digraph") and "i < 3" in text
+
+
+def test_command_line_entry_point_has_no_traceback(tmp_path):
+    program = write(tmp_path, "bad.c", "int main( {\n")
+    process = subprocess.run(
+        [sys.executable, "-m", "cpa.cli", "verify", "--config", "location", program],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert process.returncode == 1
+    assert "Traceback" not in process.stderr and "bad.c:1" in process.stderr

@@ -1,0 +1,82 @@
+"""Configuration files: lookup, extension, overrides and errors that name the key."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpa.config import find_config, load_configuration, shipped_config_names
+from cpa.errors import ConfigError
+
+
+def write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_shipped_location_config_by_name():
+    configuration = load_configuration("location")
+    assert configuration.analysis["cpas"] == ["location", "callstack"]
+    assert configuration.analysis["algorithm"] == "cpa"
+    assert "location" in shipped_config_names()
+
+
+def test_extends_inherits_and_overrides(tmp_path):
+    write(tmp_path, "base.toml", '[analysis]\ncpas = ["location", "callstack"]\nwaitlist = "bfs"\n')
+    child = write(tmp_path, "child.toml", 'extends = "base.toml"\n[analysis]\nwaitlist = "rpo"\n')
+    configuration = load_configuration(child)
+    assert configuration.analysis["waitlist"] == "rpo"
+    assert configuration.analysis["cpas"] == ["location", "callstack"]
+
+
+def test_extends_a_shipped_config_by_name(tmp_path):
+    child = write(tmp_path, "c.toml", 'extends = "location-pruned"\n[analysis]\nwaitlist = "bfs"\n')
+    configuration = load_configuration(child)
+    assert configuration.analysis["cfa_transformations"] == ["prune"]
+    assert configuration.analysis["waitlist"] == "bfs"
+
+
+def test_option_override_is_typed():
+    configuration = load_configuration("location", ["analysis.waitlist=bfs"])
+    assert configuration.analysis["waitlist"] == "bfs"
+    configuration = load_configuration(
+        "location", ['analysis.cpas=["location", "callstack"]', "analysis.waitlist=rpo"]
+    )
+    assert configuration.analysis["waitlist"] == "rpo"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[analysis]\nwaitlst = 'dfs'\n", "unknown option 'analysis.waitlst'"),
+        ("colour = 1\n", "unknown key 'colour'"),
+        ("[analysis]\nwaitlist = 3\n", "option 'analysis.waitlist' expects str"),
+        ("[analysis]\nwaitlist = 'zigzag'\n", "unknown waitlist order 'zigzag'"),
+        ("[analysis]\nalgorithm = 'magic'\n", "unknown algorithm 'magic'"),
+        ("[analysis]\ncpas = ['location', 'octagon']\n", "unknown CPA 'octagon'"),
+        ("[cpa.predicate]\nblock = 'sbe'\n", "CPA 'predicate', which is not in analysis.cpas"),
+        ("[algorithm.cegar]\nx = 1\n", "algorithm 'cegar', but analysis.algorithm is 'cpa'"),
+        ("[analysis\n", "Expected"),
+        ("extends = 'itself.toml'\n", "cycle"),
+    ],
+)
+def test_errors_name_the_key(tmp_path, text, message):
+    path = write(tmp_path, "itself.toml", text)
+    with pytest.raises(ConfigError, match=message):
+        load_configuration(path)
+
+
+def test_bad_overrides():
+    with pytest.raises(ConfigError, match="not of the form KEY=VALUE"):
+        load_configuration("location", ["analysis.waitlist"])
+    with pytest.raises(ConfigError, match="unknown option 'colour.x'"):
+        load_configuration("location", ["colour.x=1"])
+    with pytest.raises(ConfigError, match="unknown option 'analysis.wait'"):
+        load_configuration("location", ["analysis.wait=bfs"])
+
+
+def test_unknown_config_name_and_missing_path():
+    with pytest.raises(ConfigError, match="unknown configuration 'nonesuch'.*location"):
+        find_config("nonesuch")
+    with pytest.raises(ConfigError, match="configuration file not found"):
+        find_config("missing/dir/x.toml")

@@ -1,0 +1,531 @@
+"""Tests of the C frontend: the shape of the CFA for each construct."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpa.cfa.expressions import (
+    BinaryExpression,
+    FieldAccess,
+    InitializerList,
+    IntConstant,
+    VariableRef,
+    walk,
+)
+from cpa.cfa.frontend import parse_program, parse_source
+from cpa.cfa.model import (
+    AssignmentEdge,
+    AssumeEdge,
+    BlankEdge,
+    CallSummaryEdge,
+    DeclarationEdge,
+    ExternalCallEdge,
+    FunctionCallEdge,
+    FunctionReturnEdge,
+    ReturnStatementEdge,
+)
+from cpa.errors import InputError, UnsupportedFeature
+
+
+def edges(cfa, function="main", kind=None):
+    result = list(cfa.functions[function].edges())
+    if kind is not None:
+        result = [e for e in result if isinstance(e, kind)]
+    return result
+
+
+def texts(cfa, function="main", kind=None):
+    return [e.text for e in edges(cfa, function, kind)]
+
+
+def successors(node):
+    return [e.successor for e in node.leaving]
+
+
+def reachable(start, avoid=()):
+    seen = {start}
+    stack = [start]
+    while stack:
+        node = stack.pop()
+        for edge in node.leaving:
+            if edge in avoid or isinstance(edge, (FunctionCallEdge, FunctionReturnEdge)):
+                continue
+            if edge.successor not in seen:
+                seen.add(edge.successor)
+                stack.append(edge.successor)
+    return seen
+
+
+def edge_with_text(cfa, text, function="main"):
+    found = [e for e in edges(cfa, function) if e.text == text]
+    assert found, f"no edge {text!r} in {texts(cfa, function)}"
+    return found[0]
+
+
+def has_cycle_through(node):
+    """Whether ``node`` lies on a cycle (a loop back edge exists)."""
+    return any(node in reachable(s) for s in successors(node))
+
+
+# ----------------------------------------------------------------------- basics
+def test_function_entry_exit_parameters_and_return():
+    cfa = parse_source("int f(int a, int b) { return a + b; } int main() { return f(1, 2); }")
+    f = cfa.functions["f"]
+    assert [p.name for p in f.parameters] == ["f::a", "f::b"]
+    assert f.return_variable.name == "f::__retval__"
+    (ret,) = edges(cfa, "f", ReturnStatementEdge)
+    assert ret.successor is f.exit
+    assert isinstance(ret.expression, BinaryExpression)
+    assert ret.return_variable is f.return_variable
+    assert f.entry.exit is f.exit
+
+
+def test_fall_off_end_goes_to_exit():
+    cfa = parse_source("void f(void) { int x; x = 1; } int main() { f(); }")
+    f = cfa.functions["f"]
+    assert f.return_variable is None
+    assert f.parameters == []
+    assert any(isinstance(e, BlankEdge) for e in f.exit.entering)
+
+
+def test_locals_shadowing_and_uninitialised_declaration():
+    cfa = parse_source("int main() { int x; { int x = 2; x = 3; } x = 4; return x; }")
+    decls = edges(cfa, kind=DeclarationEdge)
+    names = [d.variable.name for d in decls]
+    assert names == ["main::x", "main::x__2"]
+    assert decls[0].initializer is None
+    assert decls[1].initializer == IntConstant(2, decls[1].variable.type)
+    inner = edge_with_text(cfa, "x = 3")
+    outer = edge_with_text(cfa, "x = 4")
+    assert inner.lhs.variable.name == "main::x__2"
+    assert outer.lhs.variable.name == "main::x"
+
+
+def test_globals_declared_at_start_of_main_in_order_with_zero_initialiser():
+    src = """
+    int a; int b = 5; struct S { int f; } s; int arr[4]; int *p;
+    int f(void) { static int calls; calls++; return calls; }
+    int main() { return a + b; }
+    """
+    cfa = parse_source(src)
+    names = [v.name for v in cfa.global_variables]
+    assert names == ["a", "b", "s", "arr", "p", "f::calls"]
+    main = cfa.functions["main"]
+    node = main.entry
+    chain = []
+    while True:
+        (edge,) = node.leaving
+        if isinstance(edge, DeclarationEdge):
+            chain.append(edge)
+        if edge.text == "Function start dummy edge":
+            break
+        node = edge.successor
+    assert [e.variable.name for e in chain] == names
+    init = {e.variable.name: e.initializer for e in chain}
+    assert init["a"].value == 0 and isinstance(init["a"], IntConstant)
+    assert init["b"].value == 5
+    assert init["s"] == InitializerList((), init["s"].type)
+    assert init["arr"].elements == ()
+    assert init["p"].value == 0
+    assert init["f::calls"].value == 0
+    static = next(v for v in cfa.global_variables if v.name == "f::calls")
+    assert static.is_global
+    # the static local is not declared inside f
+    assert not edges(cfa, "f", DeclarationEdge)
+
+
+def test_tentative_definition_and_prototypes():
+    src = "int x; int g(int); extern int y; int x = 3; int main() { return g(x) + y; }"
+    cfa = parse_source(src)
+    decls = [e for e in edges(cfa, kind=DeclarationEdge) if e.variable.is_global]
+    assert [d.variable.name for d in decls] == ["x", "y"]
+    assert decls[0].initializer.value == 3
+    assert decls[1].initializer is None  # extern, never defined: unknown
+    (call,) = edges(cfa, kind=ExternalCallEdge)
+    assert call.function_name == "g"
+    assert "g" in cfa.external_functions
+
+
+def test_typedef_enum_struct():
+    src = """
+    typedef unsigned int u32;
+    enum color { RED, GREEN = 5, BLUE };
+    typedef struct node { int value; struct node *next; } node_t;
+    int main() {
+      u32 x = BLUE; node_t n; node_t *p = &n;
+      p->next = p; n.value = GREEN; return sizeof(node_t) + sizeof(x);
+    }
+    """
+    cfa = parse_source(src)
+    decl = edge_with_text(cfa, "u32 x = BLUE")
+    assert decl.initializer.value == 6
+    assert str(decl.variable.type) == "unsigned int"
+    arrow = edge_with_text(cfa, "p->next = p")
+    assert isinstance(arrow.lhs, FieldAccess) and arrow.lhs.through_pointer
+    dot = edge_with_text(cfa, "n.value = GREEN")
+    assert not dot.lhs.through_pointer and dot.rhs.value == 5
+    (ret,) = edges(cfa, kind=ReturnStatementEdge)
+    assert ret.expression == IntConstant(12, ret.expression.type)  # 8 + 4, folded
+
+
+# --------------------------------------------------------------- statements
+def test_compound_assignment_and_increments_in_statements():
+    cfa = parse_source("int main() { int x = 0; x += 2; x <<= 1; x++; --x; return x; }")
+    assigns = edges(cfa, kind=AssignmentEdge)
+    assert len(assigns) == 4
+    assert all(isinstance(a.rhs, BinaryExpression) for a in assigns)
+    assert [a.rhs.operator for a in assigns] == ["+", "<<", "+", "-"]
+    assert not [d for d in edges(cfa, kind=DeclarationEdge) if "__cpa_tmp" in d.variable.name]
+
+
+def test_post_and_pre_increment_in_expressions():
+    cfa = parse_source("int main() { int i = 0; int a; int b; a = i++; b = ++i; return a + b; }")
+    tmps = [d for d in edges(cfa, kind=DeclarationEdge) if "__cpa_tmp" in d.variable.name]
+    assert len(tmps) == 1  # only i++ needs the old value
+    assert tmps[0].initializer.variable.name == "main::i"
+    a_assign = edge_with_text(cfa, "a = i++")
+    assert a_assign.rhs.variable is tmps[0].variable
+    b_assign = edge_with_text(cfa, "b = ++i")
+    assert b_assign.rhs.variable.name == "main::i"
+
+
+def test_if_else_polarities():
+    cfa = parse_source("int main() { int x; if (x > 0) x = 1; else x = 2; return x; }")
+    assumes = edges(cfa, kind=AssumeEdge)
+    assert len(assumes) == 2
+    true_edge = next(a for a in assumes if a.truth)
+    false_edge = next(a for a in assumes if not a.truth)
+    assert true_edge.predecessor is false_edge.predecessor
+    assert true_edge.text == "[x > 0]" and false_edge.text == "[!(x > 0)]"
+    assert true_edge.successor.leaving[0].text == "x = 1"
+    assert false_edge.successor.leaving[0].text == "x = 2"
+
+
+def test_short_circuit_and():
+    cfa = parse_source("int main() { int a; int b; int x = 0; if (a && b) x = 1; return x; }")
+    assumes = edges(cfa, kind=AssumeEdge)
+    assert len(assumes) == 4  # two conditions, both polarities
+    target = edge_with_text(cfa, "x = 1")
+    # x = 1 is reached only via [a] then [b]
+    (into,) = target.predecessor.entering
+    assert isinstance(into, AssumeEdge) and into.truth and into.text == "[b]"
+    (into_b,) = into.predecessor.entering
+    assert isinstance(into_b, AssumeEdge) and into_b.truth and into_b.text == "[a]"
+    true_assumes = [a for a in assumes if a.truth]
+    assert len(true_assumes) == 2
+
+
+def test_short_circuit_or_and_not():
+    cfa = parse_source("int main() { int a; int b; int x = 0; if (!(a || b)) x = 1; return x; }")
+    target = edge_with_text(cfa, "x = 1")
+    (into,) = target.predecessor.entering
+    assert into.text == "[!(b)]" and not into.truth
+    (into_b,) = into.predecessor.entering
+    assert not into_b.truth and into_b.text == "[!(a)]"
+
+
+def test_condition_with_side_effects_emits_them_first():
+    src = "int f(void); int main() { int x; if ((x = f()) != 0) return 1; return 0; }"
+    cfa = parse_source(src)
+    (call,) = edges(cfa, kind=ExternalCallEdge)
+    assert call.lhs.variable.name == "main::x"
+    assume = next(a for a in edges(cfa, kind=AssumeEdge) if a.truth)
+    assert assume.predecessor is call.successor
+    assert all(not isinstance(e, ExternalCallEdge) for e in walk(assume.condition))
+
+
+def test_value_context_logical_ternary_comma_and_nested_calls():
+    src = """
+    int g(int v) { return v; }
+    int main() { int a; int b; int x;
+      x = a && b; x = a ? g(1) : 2; x = (a = 1, b + 1); x = g(g(a)) + g(b); return x; }
+    """
+    cfa = parse_source(src)
+    tmps = [d for d in edges(cfa, kind=DeclarationEdge) if "__cpa_tmp" in d.variable.name]
+    assert len(tmps) >= 5
+    assert all(t.variable.name.startswith("main::__cpa_tmp_") for t in tmps)
+    summaries = edges(cfa, kind=CallSummaryEdge)
+    assert len(summaries) == 4
+    # nothing but side-effect-free expressions remain
+    last = edge_with_text(cfa, "x = g(g(a)) + g(b)")
+    assert isinstance(last.rhs, BinaryExpression)
+    assert all(isinstance(v, VariableRef) for v in (last.rhs.left, last.rhs.right))
+
+
+def test_while_loop_has_back_edge_break_continue():
+    src = """int main() { int i = 0;
+      while (i < 10) { i++; if (i == 3) continue; if (i == 7) break; }
+      return i; }"""
+    cfa = parse_source(src)
+    head_assume = edge_with_text(cfa, "[i < 10]")
+    head = head_assume.predecessor
+    assert has_cycle_through(head)
+    exit_edge = edge_with_text(cfa, "[!(i < 10)]")
+    brk = edge_with_text(cfa, "break")
+    assert brk.successor is exit_edge.successor
+    cont = edge_with_text(cfa, "continue")
+    assert cont.successor is head
+
+
+def test_do_while_and_for_with_continue_to_increment():
+    src = """int main() { int i = 0; int s = 0;
+      do { s++; } while (s < 3);
+      for (i = 0; i < 5; i++) { if (i == 2) continue; s += i; }
+      return s; }"""
+    cfa = parse_source(src)
+    do_true = edge_with_text(cfa, "[s < 3]")
+    assert do_true.successor.leaving[0].text == "s = (s + 1)"
+    inc = edge_with_text(cfa, "i = (i + 1)")
+    cont = edge_with_text(cfa, "continue")
+    assert cont.successor is inc.predecessor
+    head = edge_with_text(cfa, "[i < 5]").predecessor
+    assert inc.successor in reachable(inc.successor) and head in reachable(inc.successor)
+
+
+def test_infinite_loop_condition_is_blank():
+    cfa = parse_source("int main() { int x = 0; while (1) { x++; if (x > 3) break; } return x; }")
+    assert not [a for a in edges(cfa, kind=AssumeEdge) if "1" == a.text.strip("[]")]
+    assert edge_with_text(cfa, "[1]")
+
+
+def test_switch_fallthrough_default_and_nested_break():
+    src = """int main() { int x; int y = 0;
+      switch (x) {
+        case 1: y = 1;
+        case 2: y = 2; break;
+        case 3: { while (y < 5) { y++; break; } } break;
+        default: y = 9;
+      }
+      return y; }"""
+    cfa = parse_source(src)
+    assumes = edges(cfa, kind=AssumeEdge)
+    case_assumes = [a for a in assumes if "x ==" in a.text]
+    assert len(case_assumes) == 6  # three cases, both polarities
+    y1 = edge_with_text(cfa, "y = 1")
+    y2 = edge_with_text(cfa, "y = 2")
+    assert y2.predecessor in successors(y1.successor)  # fall through
+    # default reached after all three comparisons failed
+    y9 = edge_with_text(cfa, "y = 9")
+    (into_default,) = y9.predecessor.entering
+    assert into_default.text == "default"
+    case3_false = next(a for a in case_assumes if a.text == "[!(x == 3)]")
+    assert into_default.predecessor is case3_false.successor
+    # inner break leaves only the while loop
+    ret = edges(cfa, kind=ReturnStatementEdge)[0]
+    breaks = [e for e in edges(cfa) if e.text == "break"]
+    assert len(breaks) == 3
+    assert all(ret.predecessor in reachable(b.successor) for b in breaks)
+
+
+def test_goto_forward_backward_and_labels():
+    src = """int main() { int x = 0;
+      loop: x++;
+      if (x < 3) goto loop;
+      goto end;
+      x = 100;
+      end: return x; }"""
+    cfa = parse_source(src)
+    nodes = cfa.functions["main"].nodes
+    loop = next(n for n in nodes if "loop" in n.labels)
+    end = next(n for n in nodes if "end" in n.labels)
+    assert has_cycle_through(loop)
+    back = edge_with_text(cfa, "goto loop")
+    assert back.successor is loop
+    forward = edge_with_text(cfa, "goto end")
+    assert forward.successor is end
+    assert "x = 100" not in texts(cfa)  # dead code removed
+
+
+def test_goto_to_undefined_label():
+    with pytest.raises(InputError) as info:
+        parse_source("int main() {\n goto nowhere;\n return 0; }", "t.c")
+    assert info.value.line == 2 and "nowhere" in str(info.value)
+
+
+# -------------------------------------------------------------------- calls
+def test_call_return_summary_linking():
+    src = "int f(int a) { return a * 2; } int main() { int x; x = f(3); f(4); return x; }"
+    cfa = parse_source(src)
+    f = cfa.functions["f"]
+    calls = edges(cfa, kind=FunctionCallEdge)
+    summaries = edges(cfa, kind=CallSummaryEdge)
+    assert len(calls) == len(summaries) == 2
+    returns = [e for e in f.exit.leaving if isinstance(e, FunctionReturnEdge)]
+    assert len(returns) == 2
+    for summary in summaries:
+        call, ret = summary.call_edge, summary.return_edge
+        assert call.summary is summary and ret.summary is summary
+        assert call.predecessor is summary.predecessor
+        assert call.successor is f.entry
+        assert ret.predecessor is f.exit and ret.successor is summary.successor
+        assert call.callee == ret.callee == summary.callee == "f"
+    with_lhs = [s for s in summaries if s.lhs is not None]
+    assert len(with_lhs) == 1 and with_lhs[0].lhs.variable.name == "main::x"
+    assert with_lhs[0].arguments[0].value == 3
+
+
+def test_external_and_nondet_calls():
+    src = "int main() { int x = __VERIFIER_nondet_int(); unsigned u; u = __VERIFIER_nondet_uint(); foo(x); return 0; }"
+    cfa = parse_source(src)
+    ext = edges(cfa, kind=ExternalCallEdge)
+    assert [e.function_name for e in ext] == [
+        "__VERIFIER_nondet_int",
+        "__VERIFIER_nondet_uint",
+        "foo",
+    ]
+    assert ext[0].lhs.variable.name == "main::x"
+    assert ext[2].lhs is None and len(ext[2].arguments) == 1
+
+
+def test_verifier_assume_has_only_true_branch():
+    cfa = parse_source("int main() { int x; __VERIFIER_assume(x > 0 && x < 5); return x; }")
+    assumes = edges(cfa, kind=AssumeEdge)
+    assert len(assumes) == 2
+    assert all(a.truth for a in assumes)
+
+
+@pytest.mark.parametrize(
+    "call", ["reach_error()", "__VERIFIER_error()", "__assert_fail(0, 0, 0, 0)"]
+)
+def test_error_calls_end_in_error_sink(call):
+    src = f"void reach_error() {{ }} int main() {{ int x; if (x) {{ {call}; }} return 0; }}"
+    cfa = parse_source(src)
+    name = call.split("(")[0]
+    sinks = [n for n in cfa.functions["main"].nodes if n.error_call]
+    assert len(sinks) == 1
+    assert sinks[0].error_call == name and not sinks[0].leaving
+    assert not edges(cfa, kind=FunctionCallEdge)  # the body is not entered
+
+
+def test_abort_and_exit_end_paths():
+    src = "int main() { int x; if (x) abort(); if (x > 1) exit(1); return 0; }"
+    cfa = parse_source(src)
+    sinks = [n for n in cfa.functions["main"].nodes if not n.leaving and n.function == "main"]
+    sinks = [n for n in sinks if n is not cfa.functions["main"].exit]
+    assert len(sinks) == 2
+    assert all(n.error_call is None for n in sinks)
+
+
+def test_assert_without_definition_branches_to_error():
+    cfa = parse_source("int main() { int x = 1; assert(x == 1); return x; }")
+    sink = next(n for n in cfa.functions["main"].nodes if n.error_call)
+    assert sink.error_call == "assert"
+    (into,) = sink.entering
+    assert isinstance(into, AssumeEdge) and not into.truth
+
+
+def test_function_pointer_call_is_marked_external():
+    src = (
+        "int f(int a) { return a; } int main() { int (*fp)(int) = &f; int y = (*fp)(2); return y; }"
+    )
+    cfa = parse_source(src)
+    (call,) = edges(cfa, kind=ExternalCallEdge)
+    assert call.function_name == "*"
+    assert call.function_pointer.variable.name == "main::fp"
+    assert call.lhs.variable.name == "main::y"
+
+
+def test_expressions_pointers_arrays_casts_strings_floats():
+    src = """
+    struct P { int x; int y; };
+    int main() {
+      int a[10]; int *p = a; struct P pt; struct P *pp = &pt; char *s = "hi";
+      double d = 1.5; long long big = 1LL << 40;
+      p = p + 2; *p = 3; a[2] = *(p - 1); pp->y = (int) d; pt.x = sizeof(struct P);
+      return (int) big + s[0];
+    }"""
+    cfa = parse_source(src)
+    pointer_add = edge_with_text(cfa, "p = p + 2")
+    assert str(pointer_add.rhs.type) == "int*"
+    assert edge_with_text(cfa, "pt.x = sizeof(struct P)").rhs.value == 8
+    assert str(edge_with_text(cfa, "double d = 1.5").initializer) == "1.5"
+    assert edge_with_text(cfa, 'char *s = "hi"').initializer.text == '"hi"'
+    assert str(edge_with_text(cfa, "long long big = 1LL << 40").initializer.type) == "long long"
+
+
+def test_line_numbers_and_line_directives():
+    src = 'int main() {\n  int x = 0;\n#line 100 "orig.c"\n  x = 5;\n  return x;\n}\n'
+    cfa = parse_source(src, "t.c")
+    assert edge_with_text(cfa, "int x = 0").line == 2
+    assert edge_with_text(cfa, "x = 5").line == 100
+
+
+# ------------------------------------------------------- unsupported / errors
+@pytest.mark.parametrize(
+    ("body", "construct"),
+    [
+        ('__asm__ volatile ("nop");', "inline assembly"),
+        ('asm("nop");', "inline assembly"),
+        ("setjmp(buf);", "setjmp"),
+        ("pthread_create(0, 0, 0, 0);", "threads"),
+        ("__builtin_va_start(ap, x);", "variadic"),
+    ],
+)
+def test_unsupported_constructs_report_line(body, construct):
+    src = f"int buf[10]; int ap;\nint main() {{\n  int x = 0;\n  {body}\n  return 0;\n}}\n"
+    with pytest.raises(UnsupportedFeature) as info:
+        parse_source(src, "u.c")
+    assert info.value.line == 4
+    assert construct in str(info.value)
+    assert str(info.value).startswith("u.c:4:")
+
+
+def test_unsupported_in_unreachable_function_is_ignored():
+    src = 'void unused(void) { asm("nop"); }\nint main() { return 0; }'
+    cfa = parse_source(src)
+    assert not cfa.functions["unused"].entry.leaving
+
+
+def test_nested_function_is_unsupported():
+    src = "int main() {\n  int x = 1;\n  int inner(int y) { return y; }\n  return inner(x);\n}\n"
+    with pytest.raises(UnsupportedFeature) as info:
+        parse_source(src, "n.c")
+    assert info.value.line == 3
+
+
+def test_gcc_extensions_are_accepted():
+    src = """
+    typedef __builtin_va_list va;
+    static __inline__ int f(int * __restrict__ p) __attribute__((always_inline));
+    __extension__ typedef long long ll;
+    extern int printf(const char *__restrict fmt, ...) __asm__("" "printf");
+    static __inline int f(int * __restrict p) { return *p; }
+    int main() { int x __attribute__((unused)) = 1; /* c */ // d
+      return f(&x); }
+    """
+    cfa = parse_source(src)
+    assert "f" in cfa.functions
+
+
+def test_bad_inputs(tmp_path):
+    with pytest.raises(InputError, match="file not found"):
+        parse_program(tmp_path / "missing.c")
+    empty = tmp_path / "empty.c"
+    empty.write_text("  \n")
+    with pytest.raises(InputError, match="empty file"):
+        parse_program(empty)
+    binary = tmp_path / "bin.c"
+    binary.write_bytes(b"\x7fELF\x00\x01\x02")
+    with pytest.raises(InputError, match="binary file"):
+        parse_program(binary)
+    syntax = tmp_path / "syntax.c"
+    syntax.write_text("int main() {\n  int x = ;\n}\n")
+    with pytest.raises(InputError) as info:
+        parse_program(syntax)
+    assert info.value.line == 2 and "syntax error" in str(info.value)
+    no_main = tmp_path / "nomain.c"
+    no_main.write_text("int f() { return 0; }\n")
+    with pytest.raises(InputError, match="no function 'main'"):
+        parse_program(no_main)
+
+
+def test_include_goes_through_preprocessor(tmp_path):
+    source = tmp_path / "inc.c"
+    source.write_text(
+        '#include "verifier.h"\n#define LIMIT 3\n'
+        "int main() { int x = __VERIFIER_nondet_int();\n"
+        "  if (x > LIMIT) reach_error();\n  return 0; }\n"
+    )
+    cfa = parse_program(source)
+    assert edge_with_text(cfa, "[x > 3]").line == 4
+    assert any(n.error_call == "reach_error" for n in cfa.functions["main"].nodes)
