@@ -16,6 +16,7 @@ From Python::
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -164,6 +165,7 @@ def _worker_main(
 ) -> None:
     """Entry of the worker process: limit memory, run, send one message back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    faulthandler.disable()  # a crash is reported as one line, not a stack dump
     message: tuple
     try:
         limit = memlimit_mb * 1024 * 1024

@@ -52,6 +52,7 @@ BUILTINS: dict[str, dict[str, str]] = {
     },
     CFA_TRANSFORMATIONS: {
         "prune": "cpa.cfa.transformations:PruneTransformation",
+        "lbe": "cpa.cfa.transformations:LargeBlockEncoding",
     },
 }
 

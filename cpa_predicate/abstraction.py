@@ -94,14 +94,15 @@ class PredicateAbstractionManager:
     def _cartesian(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
         solver, regions = self.solver, self.regions
         with solver.scope(formula):
-            if not solver.check():
-                return regions.false()
             n = len(predicates)
-            if n == 0:
-                return regions.true()
             indicators = [self._indicator(k) for k in range(n)]
             for k in range(n):
                 solver.add(Iff(indicators[k], predicates[k][1]))
+            # The definitions are conservative (fresh indicators): same satisfiability.
+            if not solver.check():
+                return regions.false()
+            if n == 0:
+                return regions.true()
             # seen[k]: set of truth values predicate k took in some model of formula.
             seen_true = [False] * n
             seen_false = [False] * n

@@ -4,7 +4,8 @@ Program integers are mathematical integers (no overflow, no wrap-around): this i
 setting of the LBE/IMPACT/UFO papers. Within that setting the encoding is exact for
 ``+ - ~ !``, comparisons, multiplication by a constant, ``/`` and ``%`` by a constant
 (C truncation, through auxiliary quotient/remainder variables), shifts by a constant,
-``x & (2**k - 1)`` and all operators on constants. Everything else that is still an
+``&``, ``|``, ``^`` with one constant operand (bit-field extraction, two's complement on
+mathematical integers) and all operators on constants. Everything else that is still an
 integer operation (``x * y``, ``x / y``, ``x & y``, ...) is *over-approximated* by a
 fresh auxiliary value and recorded, so a counterexample that relies on it is never
 reported as real. Memory (``*p``, ``&x``, ``a[i]``, ``s.f``), floating point, string
@@ -21,17 +22,17 @@ from typing import Protocol
 from pysmt.fnode import FNode
 from pysmt.shortcuts import (
     FALSE,
+    GE,
+    GT,
+    LE,
+    LT,
     TRUE,
     And,
     Equals,
-    GE,
-    GT,
+    Iff,
     Implies,
     Int,
-    Iff,
     Ite,
-    LE,
-    LT,
     Minus,
     Not,
     Or,
@@ -149,18 +150,15 @@ def _const(term: FNode) -> int | None:
     return term.constant_value() if term.is_int_constant() else None
 
 
-def _power_of_two_mask(c: int) -> int | None:
-    """k when c == 2**k - 1 with k >= 1."""
-    if c > 0 and (c & (c + 1)) == 0:
-        return c.bit_length()
-    return None
-
-
 class ExpressionEncoder:
     """Turns CFA expressions into pysmt terms at the SSA indices of a context.
 
     Stateless apart from the context passed in, so one encoder serves a whole run.
     """
+
+    def encode(self, expr: Expression, ctx: EncodingContext) -> FNode:
+        """``expr`` as an integer term, or as a Boolean when it is a condition."""
+        return self._encode(expr, ctx)
 
     def value(self, expr: Expression, ctx: EncodingContext) -> FNode:
         """``expr`` as an integer term."""
@@ -395,27 +393,64 @@ class ExpressionEncoder:
             return Int(a & b if op == "&" else (a | b if op == "|" else a ^ b))
         if a is not None:  # constant on the right from here on
             left, right, a, b = right, left, b, a
+        if b is None:
+            return self._approximation(expr, ctx, "bitwise operation")
+        conjunction = self._and_constant(expr, left, b, ctx)
         if op == "&":
-            if b == 0:
-                return Int(0)
-            if b == -1:
-                return left
-            if b is not None:
-                k = _power_of_two_mask(b)
-                if k is not None:  # x & (2**k - 1) == x mod 2**k (two's complement)
-                    return self._floor_div_pow2(left, k, ctx)[1]
-                if b > 0:  # the result keeps a subset of b's bits: 0 <= result <= b
-                    result = self._approximation(expr, ctx, "bitwise operation")
-                    ctx.add_constraint(And(LE(Int(0), result), LE(result, Int(b))))
-                    return result
-        elif op == "|":
-            if b == 0:
-                return left
-            if b == -1:
-                return Int(-1)
-        else:
-            if b == 0:
-                return left
-            if b == -1:
-                return Minus(Minus(Int(0), left), Int(1))
-        return self._approximation(expr, ctx, "bitwise operation")
+            return conjunction
+        if op == "|":  # x | c == x + c - (x & c)
+            return Minus(Plus(left, Int(b)), conjunction)
+        # x ^ c == x + c - 2 * (x & c)
+        return Minus(Plus(left, Int(b)), Times(Int(2), conjunction))
+
+    def _and_constant(self, expr, left: FNode, c: int, ctx: EncodingContext) -> FNode:
+        """``left & c`` for a constant ``c``, exact through bit-field extraction.
+
+        Each maximal run of one-bits ``lo..hi`` of ``c`` contributes
+        ``2**lo * m`` where ``left == 2**(hi+1) * q + 2**lo * m + r`` with
+        ``0 <= m < 2**(hi-lo+1)`` and ``0 <= r < 2**lo`` (floor decomposition, i.e.
+        two's complement on mathematical integers). A negative ``c`` uses
+        ``x & c == x - (x & ~c)``. Masks with too many runs are over-approximated.
+        """
+        if c == 0:
+            return Int(0)
+        if c == -1:
+            return left
+        if c < 0:
+            return Minus(left, self._and_constant(expr, left, ~c, ctx))
+        runs = _bit_runs(c)
+        if len(runs) > _MAX_BIT_RUNS:
+            result = self._approximation(expr, ctx, "bitwise operation with a complex mask")
+            ctx.add_constraint(And(LE(Int(0), result), LE(result, Int(c))))
+            return result
+        terms = []
+        zero = Int(0)
+        for lo, hi in runs:
+            q, m = ctx.fresh_aux(), ctx.fresh_aux()
+            parts = [Times(Int(1 << (hi + 1)), q), Times(Int(1 << lo), m) if lo else m]
+            ctx.add_constraint(And(LE(zero, m), LE(m, Int((1 << (hi - lo + 1)) - 1))))
+            if lo:
+                r = ctx.fresh_aux()
+                parts.append(r)
+                ctx.add_constraint(And(LE(zero, r), LE(r, Int((1 << lo) - 1))))
+            ctx.add_constraint(Equals(left, Plus(parts)))
+            terms.append(Times(Int(1 << lo), m) if lo else m)
+        return terms[0] if len(terms) == 1 else Plus(terms)
+
+
+#: Masks with more runs of one-bits than this are over-approximated.
+_MAX_BIT_RUNS = 8
+
+
+def _bit_runs(c: int) -> list[tuple[int, int]]:
+    """The maximal runs ``(lo, hi)`` of one-bits of ``c > 0``, lowest first."""
+    runs = []
+    bit = 0
+    while c >> bit:
+        if (c >> bit) & 1:
+            lo = bit
+            while (c >> (bit + 1)) & 1:
+                bit += 1
+            runs.append((lo, bit))
+        bit += 1
+    return runs

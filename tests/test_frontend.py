@@ -529,3 +529,49 @@ def test_include_goes_through_preprocessor(tmp_path):
     cfa = parse_program(source)
     assert edge_with_text(cfa, "[x > 3]").line == 4
     assert any(n.error_call == "reach_error" for n in cfa.functions["main"].nodes)
+
+
+def test_designated_initialisers_and_array_length():
+    src = """struct A { int x; int y[3]; };
+    int main() { struct A a = { .y = {1, 2}, .x = 4 }; int arr[] = {1, [4] = 7};
+      return sizeof(arr); }"""
+    cfa = parse_source(src)
+    a = edge_with_text(cfa, "struct A a = {.y = {1, 2}, .x = 4}")
+    assert str(a.initializer) == "{4, {1, 2}}"
+    arr = edge_with_text(cfa, "int arr[] = {1, [4] = 7}")
+    assert str(arr.initializer) == "{1, 0, 0, 0, 7}"
+    assert arr.variable.type.length == 5
+    assert edges(cfa, kind=ReturnStatementEdge)[0].expression.value == 20
+
+
+def test_recursion_and_kr_parameters_and_later_definition():
+    src = """int later(int);
+    int fact(n) int n; { if (n <= 1) return 1; return n * fact(n - 1); }
+    int main() { return fact(later(3)); }
+    int later(int v) { return v; }"""
+    cfa = parse_source(src)
+    assert [p.name for p in cfa.functions["fact"].parameters] == ["fact::n"]
+    callees = sorted(e.callee for e in cfa.edges() if isinstance(e, FunctionCallEdge))
+    assert callees == ["fact", "fact", "later"]
+
+
+def test_statement_expression():
+    cfa = parse_source("int main() { int x = ({ int t = 2; t + 1; }); return x; }")
+    decl = next(e for e in edges(cfa, kind=DeclarationEdge) if e.variable.c_name == "x")
+    assert edge_with_text(cfa, "int t = 2").successor is decl.predecessor
+    assert isinstance(decl.initializer, BinaryExpression)
+
+
+def test_include_without_preprocessor_is_input_error(monkeypatch):
+    import cpa.cfa.preprocess as preprocess
+
+    monkeypatch.setattr(preprocess, "find_preprocessor", lambda: None)
+    with pytest.raises(InputError, match="no C preprocessor"):
+        parse_source("#include <stdio.h>\nint main() { return 0; }\n", "i.c")
+
+
+def test_comments_keep_line_numbers_and_strings():
+    src = 'int main() { /* a\n b\n */ char *s = "/* not a comment */";\n // x\n int y = 1; return y; }'
+    cfa = parse_source(src)
+    assert edge_with_text(cfa, 'char *s = "/* not a comment */"').line == 3
+    assert edge_with_text(cfa, "int y = 1").line == 5

@@ -20,7 +20,7 @@ def _programs() -> list[Path]:
 @pytest.mark.skipif(not _programs(), reason="benchmark suite not present")
 def test_all_benchmarks_lower():
     failures = []
-    start = time.perf_counter()
+    start = time.process_time()
     for program in _programs():
         try:
             cfa = parse_program(program)
@@ -35,6 +35,6 @@ def test_all_benchmarks_lower():
                 assert isinstance(node, CFANode) and node.function == function.name
         error_labels = [n for n in cfa.nodes() if "ERROR" in n.labels]
         assert error_labels or "BUG" not in program.name, program
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert not failures, "\n".join(failures)
-    assert elapsed < 120, f"lowering all benchmarks took {elapsed:.0f} s"
+    assert elapsed < 120, f"lowering all benchmarks took {elapsed:.0f} s of CPU time"

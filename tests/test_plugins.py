@@ -21,8 +21,8 @@ PLUGIN_ROOT = Path(__file__).parent / "plugins"
 PROGRAM = """
 int main() {
   int x;
-  if (x > 0) { x = 1; } else { x = 2; }
-  if (x > 5) { x = 3; }
+  if (x > 0) { if (x > 5) { x = 3; } }
+  x = x + 1;
   return 0;
 }
 """

@@ -17,9 +17,10 @@ Semantics (the same as the analyses', not those of a real machine):
   input list must follow it): one value is taken, in execution order, for
 
   - every :class:`DeclarationEdge` without initializer of a *scalar* variable (a local;
-    also an ``extern`` global that is never defined). Note that the frontend lowers
-    ``int y = f();`` into such a declaration followed by the call, so the declaration
-    consumes a value that the call then overwrites;
+    also an ``extern`` global that is never defined), except the declarations the
+    frontend splits from their value (``int y = f();`` becomes a declaration and the
+    call; its temporaries ``__cpa_tmp_N`` are declared, then assigned), see
+    :func:`declaration_is_overwritten`;
   - every :class:`ExternalCallEdge` *with* a left-hand side (``x = g();``,
     ``__VERIFIER_nondet_*``), except the allocation functions
     (:data:`ALLOCATION_FUNCTIONS`), which create a fresh memory block. An external call
@@ -51,6 +52,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -151,10 +153,33 @@ def consumes_input(edge: CFAEdge) -> bool:
     """
     if isinstance(edge, DeclarationEdge):
         variable = edge.variable
-        return edge.initializer is None and variable is not None and is_scalar_type(variable.type)
+        if edge.initializer is not None or variable is None:
+            return False
+        return is_scalar_type(variable.type) and not declaration_is_overwritten(edge)
     if isinstance(edge, ExternalCallEdge):
         return edge.lhs is not None and edge.function_name not in ALLOCATION_FUNCTIONS
     return False
+
+
+def declaration_is_overwritten(edge: DeclarationEdge) -> bool:
+    """Whether the frontend split an initialised declaration from its value.
+
+    The frontend lowers ``int y = f();`` into a declaration without initializer
+    followed by the call, and declares its temporaries ``__cpa_tmp_N`` without
+    initializer right before assigning them. Such a declared value is never read, so it
+    is no input. Recognised by the C text of the edge (it still shows the ``=``) and by
+    the temporaries' names; an explicit ``initialised_by_next_edge`` attribute on the
+    edge, if the frontend sets one, takes precedence.
+    """
+    flag = getattr(edge, "initialised_by_next_edge", None)
+    if flag is not None:
+        return bool(flag)
+    if edge.variable is not None and edge.variable.c_name.startswith("__cpa_tmp_"):
+        return True
+    return _INITIALISER.search(edge.text or "") is not None
+
+
+_INITIALISER = re.compile(r"(?<![=!<>])=(?!=)")
 
 
 # ----------------------------------------------------------------------------- values

@@ -112,6 +112,10 @@ def _sequence_text(parts: tuple[CFAEdge, ...]) -> str:
     return _shorten("; ".join(texts))
 
 
+def _choice_text(alternatives: tuple[CFAEdge, ...]) -> str:
+    return _shorten("choice(" + " | ".join(a.text for a in alternatives[:8]) + ")")
+
+
 def make_sequence(first: CFAEdge, second: CFAEdge) -> SequenceEdge:
     """The edge ``first;second`` from ``first``'s predecessor to ``second``'s successor
     (not connected). Nested sequences are flattened: parts are never SequenceEdges."""
@@ -130,15 +134,16 @@ def make_choice(edges: Iterable[CFAEdge]) -> ChoiceEdge:
     Nested choices are flattened: alternatives are never ChoiceEdges."""
     edges = list(edges)
     first = edges[0]
-    if any(e.predecessor is not first.predecessor or e.successor is not first.successor for e in edges):
+    if any(
+        e.predecessor is not first.predecessor or e.successor is not first.successor for e in edges
+    ):
         raise ValueError("choice of edges that are not parallel")
     alternatives = tuple(itertools.chain.from_iterable(_choice_alternatives(e) for e in edges))
-    text = _shorten("choice(" + " | ".join(a.text for a in alternatives[:8]) + ")")
     return ChoiceEdge(
         predecessor=first.predecessor,
         successor=first.successor,
         line=first.line,
-        text=text,
+        text=_choice_text(alternatives),
         alternatives=alternatives,
     )
 
@@ -239,27 +244,30 @@ def rule1_applicable(node: CFANode, is_target: Callable[[CFANode], bool]) -> boo
     return all(is_summarisable(edge) for edge in node.leaving)
 
 
-def apply_rule1(node: CFANode) -> list[SequenceEdge]:
+def apply_rule1(node: CFANode, lazy: bool = False) -> list[SequenceEdge]:
     """Rule 1 on ``node`` (check :func:`rule1_applicable` first): replace its incoming
     edge and each outgoing edge by one sequence edge; ``node`` is left without edges.
-    Returns the new (connected) edges."""
+    Returns the new (connected) edges. ``lazy`` nests instead of flattening (then call
+    :func:`finalise_block` on the survivors)."""
     (incoming,) = node.entering
     disconnect(incoming)
+    build = _lazy_sequence if lazy else make_sequence
     new_edges = []
     for outgoing in list(node.leaving):
         disconnect(outgoing)
-        new_edges.append(connect(make_sequence(incoming, outgoing)))
+        new_edges.append(connect(build(incoming, outgoing)))
     return new_edges
 
 
 def apply_rule2(predecessor: CFANode, successor: CFANode) -> ChoiceEdge | None:
     """Rule 2: merge all summarisable edges ``predecessor -> successor`` into one
     choice edge, if there are at least two. Returns the new (connected) edge."""
-    parallel = [
-        edge
-        for edge in successor.entering
-        if edge.predecessor is predecessor and is_summarisable(edge)
-    ]
+    # Scan the shorter list: a join after a large switch has thousands of entering edges.
+    if len(predecessor.leaving) <= len(successor.entering):
+        candidates = [edge for edge in predecessor.leaving if edge.successor is successor]
+    else:
+        candidates = [edge for edge in successor.entering if edge.predecessor is predecessor]
+    parallel = [edge for edge in candidates if is_summarisable(edge)]
     if len(parallel) < 2:
         return None
     for edge in parallel:
@@ -277,6 +285,82 @@ def _merge_leaving(node: CFANode) -> list[CFANode]:
     for succ in changed:
         apply_rule2(node, succ)
     return changed
+
+
+# --------------------------------------------------------------------------- lazy blocks
+#
+# Flattening eagerly in the fixpoint copies a growing tuple at every Rule 1 step, which
+# is quadratic on long straight-line code. Inside the fixpoint, sequences are therefore
+# built nested (constant time); one pass at the end flattens every remaining edge.
+
+
+def _lazy_sequence(first: CFAEdge, second: CFAEdge) -> SequenceEdge:
+    return SequenceEdge(
+        predecessor=first.predecessor,
+        successor=second.successor,
+        line=first.line,
+        text="",
+        parts=(first, second),
+    )
+
+
+def _block_children(edge: CFAEdge) -> tuple[list[CFAEdge], list[CFAEdge]]:
+    """For a block edge: its flat parts (sequence) or alternatives (choice), and the
+    block edges among them that must be finalised first."""
+    if isinstance(edge, SequenceEdge):
+        leaves: list[CFAEdge] = []
+        stack = [edge]
+        while stack:  # inline nested sequences, iteratively (nesting can be deep)
+            current = stack.pop()
+            if isinstance(current, SequenceEdge):
+                stack.extend(reversed(current.parts))
+            else:
+                leaves.append(current)
+        return leaves, [leaf for leaf in leaves if isinstance(leaf, ChoiceEdge)]
+    assert isinstance(edge, ChoiceEdge)
+    alternatives = list(_flat_alternatives(edge))
+    return alternatives, [a for a in alternatives if isinstance(a, SequenceEdge)]
+
+
+def _flat_alternatives(edge: ChoiceEdge) -> Iterator[CFAEdge]:
+    for alternative in edge.alternatives:
+        if isinstance(alternative, ChoiceEdge):
+            yield from _flat_alternatives(alternative)
+        else:
+            yield alternative
+
+
+def finalise_block(edge: CFAEdge, done: set[CFAEdge] | None = None) -> None:
+    """Flatten ``edge`` in place (sequences without nested sequences, choices without
+    nested choices, also inside) and set ``text`` and ``line`` from the contents.
+
+    ``done`` remembers finalised blocks across calls (blocks may be shared)."""
+    done = set() if done is None else done
+    if not isinstance(edge, (SequenceEdge, ChoiceEdge)) or edge in done:
+        return
+    children: dict[CFAEdge, list[CFAEdge]] = {}
+    stack = [edge]
+    while stack:  # post-order over the DAG of blocks, iteratively
+        current = stack[-1]
+        if current in done:
+            stack.pop()
+            continue
+        if current not in children:
+            flat, pending = _block_children(current)
+            children[current] = flat
+            stack.extend(p for p in pending if p not in done)
+            continue
+        stack.pop()
+        flat = children.pop(current)
+        if isinstance(current, SequenceEdge):
+            current.parts = tuple(flat)
+            current.text = _sequence_text(current.parts)
+        else:
+            assert isinstance(current, ChoiceEdge)
+            current.alternatives = tuple(flat)
+            current.text = _choice_text(current.alternatives)
+        current.line = flat[0].line if flat else current.line
+        done.add(current)
 
 
 # --------------------------------------------------------------------------- fixpoint
@@ -309,16 +393,15 @@ def summarise_function(
         queued.discard(node)
         if node in removed:
             continue
-        touched = _merge_leaving(node)
+        touched = _merge_leaving(node)  # successors that lost entering edges
         stats.rule2_applications += len(touched)
         if rule1_applicable(node, is_target):
             predecessor = node.entering[0].predecessor
-            new_edges = apply_rule1(node)
+            new_edges = apply_rule1(node, lazy=True)
             removed.add(node)
             stats.rule1_applications += 1
             # Only the new edges can be parallel to others; a merge lowers the in-degree
             # of their target, which may enable Rule 1 there. Nothing else changed.
-            touched = []
             for edge in new_edges:
                 succ = edge.successor
                 if apply_rule2(predecessor, succ) is not None:
@@ -330,6 +413,10 @@ def summarise_function(
                 worklist.append(other)
     if removed:
         function_cfa.nodes = [node for node in function_cfa.nodes if node not in removed]
+    done: set[CFAEdge] = set()
+    for node in function_cfa.nodes:
+        for edge in node.leaving:
+            finalise_block(edge, done)
     return stats
 
 

@@ -415,7 +415,7 @@ class FunctionLowering:
         position = 0
         for item in init.exprs:
             if isinstance(item, c_ast.NamedInitializer):
-                designator = item.name[0]
+                designator = _designator(item.name[0])
                 if isinstance(designator, c_ast.ID) and names is not None:
                     if designator.name in names:
                         position = names.index(designator.name)
@@ -932,6 +932,23 @@ class FunctionLowering:
         self.add(DeclarationEdge, self.text(node), variable=variable, initializer=value)
         return VariableRef(variable, ctype)
 
+    def _expr_Compound(self, node: c_ast.Compound) -> Expression:
+        """GCC statement expression ``({ ...; e; })``: the value of the last statement."""
+        items = node.block_items or []
+        self.scopes.push()
+        try:
+            for item in items[:-1]:
+                self.statement(item)
+            if not items:
+                return IntConstant(0, VOID)
+            last = items[-1]
+            if type(last) in self._statement_handlers:
+                self.statement(last)
+                return IntConstant(0, VOID)
+            return self.expression(last)
+        finally:
+            self.scopes.pop()
+
     def _expr_InitList(self, node: c_ast.InitList) -> Expression:
         raise self.error("brace initializer outside of a declaration", node)
 
@@ -1121,12 +1138,16 @@ def _initializer_length(init: c_ast.InitList, scopes: Scopes) -> int:
     length = 0
     for item in init.exprs:
         if isinstance(item, c_ast.NamedInitializer):
-            index = scopes.constant_value(item.name[0])
+            index = scopes.constant_value(_designator(item.name[0]))
             if index is not None:
                 position = index
         position += 1
         length = max(length, position)
     return length
+
+
+def _designator(node: c_ast.Node) -> c_ast.Node:
+    return node.expr if isinstance(node, c_ast.ArrayDesignator) else node
 
 
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)")

@@ -1,0 +1,646 @@
+"""SSA path formulas of CFA edges (the strongest-postcondition encoding of a path).
+
+A :class:`PathFormula` is the conjunction of the SSA encodings of the edges since the
+last abstraction, with the SSA map that says which instance of each variable is
+current. :class:`PathFormulaManager` builds them edge by edge; Sequence edges (LBE
+Rule 1) are folded, Choice edges (Rule 2) become disjunctions with SSA unification,
+as in CPAchecker.
+
+Encoding decisions (see also :mod:`cpa_predicate.c_to_smt`):
+
+* mathematical integers; pointer variables are integers (only copies, comparisons,
+  null and havoc are allowed on them; everything touching memory is unsupported);
+* a local declared without initializer, the result of an external call (including
+  ``__VERIFIER_nondet_*``) and the result of a summarised call get a fresh,
+  unconstrained SSA instance (restricted to the range of the C type when
+  ``nondet_ranges`` is on), recorded in :attr:`PathFormulaManager.nondet_sources`;
+* writes of floating-point, struct and array variables are dropped: every *read* of
+  such a variable is unsupported, so the dropped value can never matter;
+* external functions have no side effects except through arguments, so passing an
+  address (``&x``) to one is unsupported;
+* the encoding is a pure function of the edge and the SSA indices it touches, so
+  re-encoding a path (for counterexamples) yields the very same symbols; encodings
+  are memoised on exactly that key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from pysmt.fnode import FNode
+from pysmt.shortcuts import FALSE, TRUE, And, Bool, Equals, Int, Not, Or
+from pysmt.shortcuts import LE as _LE
+
+from cpa.cfa.c_types import SCHAR, SHORT, UCHAR, USHORT
+from cpa.cfa.expressions import AddressOf, InitializerList, VariableRef, walk
+from cpa.cfa.model import (
+    CFA,
+    AssignmentEdge,
+    AssumeEdge,
+    BlankEdge,
+    CallSummaryEdge,
+    CFAEdge,
+    ChoiceEdge,
+    DeclarationEdge,
+    ExternalCallEdge,
+    FunctionCallEdge,
+    FunctionReturnEdge,
+    ReturnStatementEdge,
+    SequenceEdge,
+)
+from cpa.cfa.types import (
+    BOOL,
+    INT,
+    LONG,
+    LONGLONG,
+    UINT,
+    ULONG,
+    ULONGLONG,
+    CType,
+)
+from cpa.errors import UnsupportedFeature
+from cpa_predicate.c_to_smt import (
+    ExpressionEncoder,
+    is_bool_type,
+    is_storable,
+    to_bool,
+    to_int,
+    type_range,
+)
+from cpa_predicate.ssa import (
+    AUX_PREFIX,
+    SSAMap,
+    instantiate,
+    is_auxiliary,
+    merge_all,
+    symbol,
+    unification,
+)
+
+#: Return types of ``__VERIFIER_nondet_<suffix>`` (ILP32), for range constraints.
+NONDET_TYPES: dict[str, CType] = {
+    "bool": BOOL,
+    "_Bool": BOOL,
+    "char": SCHAR,
+    "schar": SCHAR,
+    "uchar": UCHAR,
+    "short": SHORT,
+    "ushort": USHORT,
+    "int": INT,
+    "uint": UINT,
+    "unsigned": UINT,
+    "unsigned_int": UINT,
+    "long": LONG,
+    "ulong": ULONG,
+    "longlong": LONGLONG,
+    "ulonglong": ULONGLONG,
+    "size_t": UINT,
+    "u8": UCHAR,
+    "u16": USHORT,
+    "u32": UINT,
+    "u64": ULONGLONG,
+    "s8": SCHAR,
+    "s16": SHORT,
+    "s32": INT,
+    "s64": LONGLONG,
+    "loff_t": LONGLONG,
+}
+NONDET_PREFIX = "__VERIFIER_nondet_"
+
+
+@dataclass(frozen=True)
+class NondetSource:
+    """Where a fresh unconstrained value (a program input) came from."""
+
+    variable: str  # the C name of the variable that received the value
+    line: int
+    description: str
+
+
+@dataclass(frozen=True)
+class PathFormula:
+    """An SSA formula with its SSA map.
+
+    ``approximations`` lists ``file:line: construct`` for every place whose encoding
+    over-approximated the C semantics; a satisfiable path formula with approximations
+    does not prove a real counterexample.
+    """
+
+    formula: FNode
+    ssa: SSAMap
+    length: int = 0
+    approximations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Block:
+    """The encoding of one (possibly composite) edge from a given SSA map."""
+
+    formula: FNode
+    writes: tuple[tuple[str, int], ...]  # absolute new indices
+    length: int
+    approximations: tuple[str, ...]
+    nondets: tuple[tuple[str, NondetSource], ...]
+
+
+#: Operands that are ``And``s with at most this many arguments are flattened; larger ones
+#: (a long path so far) stay one operand, so extending a path is not quadratic.
+_FLATTEN_LIMIT = 32
+#: Entries of the per-manager encoding cache before it is cleared.
+_CACHE_LIMIT = 500_000
+
+
+def conjunction(parts: Iterable[FNode]) -> FNode:
+    """``And`` without TRUE conjuncts; small ``And`` operands are flattened."""
+    args: list[FNode] = []
+    for part in parts:
+        if part.is_true():
+            continue
+        if part.is_false():
+            return FALSE()
+        if part.is_and() and len(part.args()) <= _FLATTEN_LIMIT:
+            args.extend(part.args())
+        else:
+            args.append(part)
+    if not args:
+        return TRUE()
+    if len(args) == 1:
+        return args[0]
+    return And(args)
+
+
+def disjunction(parts: Iterable[FNode]) -> FNode:
+    """``Or`` without FALSE disjuncts."""
+    args: list[FNode] = []
+    for part in parts:
+        if part.is_false():
+            continue
+        if part.is_true():
+            return TRUE()
+        args.append(part)
+    if not args:
+        return FALSE()
+    if len(args) == 1:
+        return args[0]
+    return Or(args)
+
+
+def _union(*groups: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(item for group in groups for item in group))
+
+
+def _apply(ssa: SSAMap, writes: Sequence[tuple[str, int]]) -> SSAMap:
+    if not writes:
+        return ssa
+    indices = dict(ssa.items())
+    indices.update(writes)
+    return SSAMap(indices)
+
+
+class _EdgeContext:
+    """Encoding state of one primitive edge; records which SSA names it touches."""
+
+    __slots__ = (
+        "file",
+        "line",
+        "base",
+        "current",
+        "accessed",
+        "constraints",
+        "approximations",
+        "nondets",
+    )
+
+    def __init__(self, file: str, line: int, base: SSAMap):
+        self.file = file
+        self.line = line
+        self.base = base
+        self.current: dict[str, int] = {}
+        self.accessed: dict[str, None] = {}
+        self.constraints: list[FNode] = []
+        self.approximations: list[str] = []
+        self.nondets: list[tuple[str, NondetSource]] = []
+
+    def index(self, name: str) -> int:
+        self.accessed[name] = None
+        idx = self.current.get(name)
+        return self.base.index(name) if idx is None else idx
+
+    def increment(self, name: str) -> int:
+        idx = self.index(name) + 1
+        self.current[name] = idx
+        return idx
+
+    def fresh_aux(self) -> FNode:
+        return symbol(AUX_PREFIX, self.increment(AUX_PREFIX))
+
+    def add_constraint(self, constraint: FNode) -> None:
+        self.constraints.append(constraint)
+
+    def approximate(self, construct: str) -> None:
+        self.approximations.append(f"{self.file}:{self.line}: {construct}")
+
+
+class PathFormulaManager:
+    """Builds SSA path formulas for the edges of one program.
+
+    ``nondet_ranges``: constrain fresh input values to the range of their C type
+    (``__VERIFIER_nondet_uchar()`` in [0, 255], an uninitialised ``unsigned`` >= 0);
+    ``_Bool`` values are always kept in {0, 1}.
+    """
+
+    def __init__(self, cfa: CFA, *, nondet_ranges: bool = True):
+        self.cfa = cfa
+        self.file = cfa.file
+        self.nondet_ranges = nondet_ranges
+        self.encoder = ExpressionEncoder()
+        #: symbol name -> where that fresh input value came from (last encoding wins)
+        self.nondet_sources: dict[str, NondetSource] = {}
+        self._names: dict[CFAEdge, tuple[str, ...]] = {}
+        self._cache: dict[tuple, _Block] = {}
+
+    # --- public API -------------------------------------------------------------------
+
+    def empty(self, ssa: SSAMap | None = None) -> PathFormula:
+        """The path formula TRUE (start of a block) at ``ssa``."""
+        return PathFormula(TRUE(), ssa if ssa is not None else SSAMap(), 0, ())
+
+    def make_and(self, pf: PathFormula, edge: CFAEdge) -> PathFormula:
+        """``pf`` extended by the encoding of ``edge`` (any kind, LBE blocks included)."""
+        block = self._block(edge, pf.ssa)
+        return PathFormula(
+            conjunction((pf.formula, block.formula)),
+            _apply(pf.ssa, block.writes),
+            pf.length + block.length,
+            _union(pf.approximations, block.approximations),
+        )
+
+    def make_or(self, pf1: PathFormula, pf2: PathFormula) -> PathFormula:
+        """Disjunction of two path formulas with SSA unification.
+
+        For a variable with different indices, the side that is behind gets
+        ``x@max = x@own`` so the merged SSA map is right for both disjuncts.
+        """
+        if pf1.formula == pf2.formula and pf1.ssa == pf2.ssa:
+            return PathFormula(
+                pf1.formula,
+                pf1.ssa,
+                max(pf1.length, pf2.length),
+                _union(pf1.approximations, pf2.approximations),
+            )
+        merged, behind = merge_all([pf1.ssa, pf2.ssa])
+        formula = disjunction(
+            (
+                conjunction([pf1.formula, *unification(behind[0])]),
+                conjunction([pf2.formula, *unification(behind[1])]),
+            )
+        )
+        return PathFormula(
+            formula,
+            merged,
+            max(pf1.length, pf2.length),
+            _union(pf1.approximations, pf2.approximations),
+        )
+
+    def make_conjunction(self, pf: PathFormula, formula: FNode) -> PathFormula:
+        """``pf`` and an uninstantiated ``formula`` instantiated at ``pf.ssa``."""
+        return PathFormula(
+            conjunction((pf.formula, instantiate(formula, pf.ssa))),
+            pf.ssa,
+            pf.length,
+            pf.approximations,
+        )
+
+    def path_formula(
+        self, edges: Iterable[CFAEdge], start: PathFormula | None = None
+    ) -> PathFormula:
+        """The path formula of a sequence of edges (convenience for refiners)."""
+        pf = start if start is not None else self.empty()
+        for edge in edges:
+            pf = self.make_and(pf, edge)
+        return pf
+
+    def concrete_steps(
+        self,
+        edges: Sequence[CFAEdge],
+        model_value: Callable[[FNode], int | bool | FNode],
+        start_ssa: SSAMap | None = None,
+    ) -> list[tuple[CFAEdge, list[tuple[str, NondetSource]]]]:
+        """The original edges a model of the path formula of ``edges`` executes.
+
+        ``model_value(symbol)`` gives the value of an SSA symbol in the model. Each
+        Choice edge is resolved to the first alternative whose encoding (with its SSA
+        unification) holds in the model; each returned step carries the fresh input
+        symbols created on that edge, in execution order.
+        """
+        ssa = start_ssa if start_ssa is not None else SSAMap()
+        steps: list[tuple[CFAEdge, list[tuple[str, NondetSource]]]] = []
+        values: dict[FNode, FNode] = {}
+
+        def holds(formula: FNode) -> bool:
+            substitution = {}
+            for s in formula.get_free_variables():
+                value = values.get(s)
+                if value is None:
+                    value = _as_constant(model_value(s), s)
+                    values[s] = value
+                substitution[s] = value
+            result = formula.substitute(substitution).simplify()
+            if not result.is_bool_constant():
+                raise ValueError(f"model does not fix {result}")
+            return result.is_true()
+
+        for edge in edges:
+            ssa = self._concrete(edge, ssa, steps, holds)
+        return steps
+
+    # --- composite edges --------------------------------------------------------------
+
+    def _block(self, edge: CFAEdge, ssa: SSAMap) -> _Block:
+        names = self._names.get(edge)
+        if names is not None:
+            cached = self._cache.get((edge, tuple(ssa.index(n) for n in names)))
+            if cached is not None:
+                if cached.nondets:
+                    self.nondet_sources.update(cached.nondets)
+                return cached
+        if isinstance(edge, SequenceEdge):
+            block, names = self._sequence(edge, ssa)
+        elif isinstance(edge, ChoiceEdge):
+            block, names = self._choice(edge, ssa)
+        else:
+            block, names = self._primitive(edge, ssa)
+        self._names[edge] = names
+        if len(self._cache) > _CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[(edge, tuple(ssa.index(n) for n in names))] = block
+        return block
+
+    def _sequence(self, edge: SequenceEdge, ssa: SSAMap) -> tuple[_Block, tuple[str, ...]]:
+        current = ssa
+        formulas: list[FNode] = []
+        writes: dict[str, int] = {}
+        names: dict[str, None] = {}
+        approximations: list[str] = []
+        nondets: list[tuple[str, NondetSource]] = []
+        length = 0
+        for part in edge.parts:
+            block = self._block(part, current)
+            names.update(dict.fromkeys(self._names[part]))
+            formulas.append(block.formula)
+            writes.update(block.writes)
+            approximations.extend(block.approximations)
+            nondets.extend(block.nondets)
+            length += block.length
+            current = _apply(current, block.writes)
+        block = _Block(
+            conjunction(formulas),
+            tuple(writes.items()),
+            length,
+            _union(approximations),
+            tuple(nondets),
+        )
+        return block, tuple(names)
+
+    def _choice_parts(
+        self, edge: ChoiceEdge, ssa: SSAMap
+    ) -> tuple[list[tuple[_Block, FNode]], tuple[tuple[str, int], ...]]:
+        """Each alternative's block with its unification equalities, and the merged writes.
+
+        The merged index of a variable is the maximum over the alternatives; an
+        alternative behind it gets ``x@max = x@own`` (auxiliary names: no equality).
+        """
+        blocks = [self._block(alt, ssa) for alt in edge.alternatives]
+        written = sorted({name for block in blocks for name, _ in block.writes})
+        own = [dict(block.writes) for block in blocks]
+        merged = {name: max(o.get(name, ssa.index(name)) for o in own) for name in written}
+        parts = []
+        for block, o in zip(blocks, own, strict=True):
+            equalities = [block.formula]
+            for name in written:
+                if is_auxiliary(name):
+                    continue
+                mine = o.get(name, ssa.index(name))
+                if mine < merged[name]:
+                    equalities.append(Equals(symbol(name, merged[name]), symbol(name, mine)))
+            parts.append((block, conjunction(equalities)))
+        return parts, tuple(merged.items())
+
+    def _choice(self, edge: ChoiceEdge, ssa: SSAMap) -> tuple[_Block, tuple[str, ...]]:
+        parts, writes = self._choice_parts(edge, ssa)
+        blocks = [block for block, _ in parts]
+        names = _union(*(self._names[alt] for alt in edge.alternatives))
+        block = _Block(
+            disjunction(formula for _, formula in parts),
+            writes,
+            max((b.length for b in blocks), default=0),
+            _union(*(b.approximations for b in blocks)),
+            tuple(n for b in blocks for n in b.nondets),
+        )
+        return block, names
+
+    def _concrete(self, edge, ssa, steps, holds) -> SSAMap:
+        if isinstance(edge, SequenceEdge):
+            for part in edge.parts:
+                ssa = self._concrete(part, ssa, steps, holds)
+            return ssa
+        if isinstance(edge, ChoiceEdge):
+            parts, writes = self._choice_parts(edge, ssa)
+            for alternative, (_, formula) in zip(edge.alternatives, parts, strict=True):
+                if holds(formula):
+                    self._concrete(alternative, ssa, steps, holds)
+                    return _apply(ssa, writes)
+            raise ValueError(f"no alternative of {edge!r} holds in the model")
+        block = self._block(edge, ssa)
+        steps.append((edge, list(block.nondets)))
+        return _apply(ssa, block.writes)
+
+    # --- primitive edges --------------------------------------------------------------
+
+    def _primitive(self, edge: CFAEdge, ssa: SSAMap) -> tuple[_Block, tuple[str, ...]]:
+        ctx = _EdgeContext(self.file, edge.line, ssa)
+        if isinstance(edge, AssumeEdge):
+            condition = self.encoder.condition(edge.condition, ctx)
+            ctx.add_constraint(condition if edge.truth else _negate(condition))
+        elif isinstance(edge, AssignmentEdge):
+            self._assignment(edge, ctx)
+        elif isinstance(edge, DeclarationEdge):
+            self._declaration(edge, ctx)
+        elif isinstance(edge, ExternalCallEdge):
+            self._external_call(edge, ctx)
+        elif isinstance(edge, FunctionCallEdge):
+            self._function_call(edge, ctx)
+        elif isinstance(edge, ReturnStatementEdge):
+            self._return_statement(edge, ctx)
+        elif isinstance(edge, FunctionReturnEdge):
+            self._function_return(edge, ctx)
+        elif isinstance(edge, CallSummaryEdge):
+            if edge.lhs is not None:
+                self._havoc_lhs(edge.lhs, ctx, None, f"result of the call of {edge.callee}()")
+        elif not isinstance(edge, BlankEdge):
+            raise UnsupportedFeature(f"edge kind {type(edge).__name__}", self.file, edge.line)
+        if ctx.nondets:
+            self.nondet_sources.update(ctx.nondets)
+        block = _Block(
+            conjunction(ctx.constraints),
+            tuple(ctx.current.items()),
+            1,
+            tuple(ctx.approximations),
+            tuple(ctx.nondets),
+        )
+        return block, tuple(ctx.accessed)
+
+    def _assign(self, ctx: _EdgeContext, variable, value: FNode, source_type: CType | None):
+        """New SSA instance of ``variable`` equal to ``value`` (converted to its type)."""
+        if is_bool_type(variable.type) and (source_type is None or not is_bool_type(source_type)):
+            value = to_int(to_bool(value))
+        new = symbol(variable.name, ctx.increment(variable.name))
+        ctx.add_constraint(Equals(new, to_int(value)))
+
+    def _havoc(self, ctx: _EdgeContext, variable, value_type: CType | None, description: str):
+        """New unconstrained SSA instance of ``variable`` (a program input)."""
+        idx = ctx.increment(variable.name)
+        new = symbol(variable.name, idx)
+        bounds = self._range(variable.type, value_type)
+        if bounds is not None:
+            ctx.add_constraint(And(_LE(Int(bounds[0]), new), _LE(new, Int(bounds[1]))))
+        ctx.nondets.append(
+            (new.symbol_name(), NondetSource(variable.c_name, ctx.line, description))
+        )
+
+    def _range(self, target: CType, value_type: CType | None) -> tuple[int, int] | None:
+        """Range of a fresh value stored into ``target`` (intersection of both types)."""
+        types = [t for t in (target, value_type) if t is not None]
+        if not self.nondet_ranges:
+            return (0, 1) if any(is_bool_type(t) for t in types) else None
+        ranges = [r for r in map(type_range, types) if r is not None]
+        if not ranges:
+            return None
+        return (max(r[0] for r in ranges), min(r[1] for r in ranges))
+
+    def _lhs_variable(self, lhs, ctx: _EdgeContext):
+        """The variable written by ``lhs``, or None when the write can be dropped."""
+        if not isinstance(lhs, VariableRef):
+            raise UnsupportedFeature(f"assignment to '{lhs}'", ctx.file, ctx.line)
+        variable = lhs.variable
+        return variable if is_storable(variable.type) else None
+
+    def _assignment(self, edge: AssignmentEdge, ctx: _EdgeContext) -> None:
+        variable = self._lhs_variable(edge.lhs, ctx)
+        if variable is None:
+            return
+        self._assign(ctx, variable, self.encoder.encode(edge.rhs, ctx), edge.rhs.type)
+
+    def _declaration(self, edge: DeclarationEdge, ctx: _EdgeContext) -> None:
+        variable = edge.variable
+        if variable is None or not is_storable(variable.type):
+            return  # struct/array/float/function: no value tracked, reads are unsupported
+        init = edge.initializer
+        if isinstance(init, InitializerList):
+            if len(init.elements) != 1:
+                raise UnsupportedFeature(
+                    f"initializer list for scalar '{variable.c_name}'", ctx.file, ctx.line
+                )
+            init = init.elements[0]
+        if init is None:
+            kind = "global variable" if variable.is_global else "uninitialised variable"
+            self._havoc(ctx, variable, None, kind)
+            return
+        value = self.encoder.encode(init, ctx)
+        self._assign(ctx, variable, value, init.type)
+
+    def _havoc_lhs(self, lhs, ctx: _EdgeContext, value_type: CType | None, description: str):
+        variable = self._lhs_variable(lhs, ctx)
+        if variable is not None:
+            self._havoc(ctx, variable, value_type, description)
+
+    def _external_call(self, edge: ExternalCallEdge, ctx: _EdgeContext) -> None:
+        name = edge.function_name
+        if name == "*":
+            raise UnsupportedFeature(
+                f"call through a function pointer '{edge.text}'", ctx.file, ctx.line
+            )
+        for argument in edge.arguments:
+            for sub in walk(argument):
+                if isinstance(sub, AddressOf):
+                    raise UnsupportedFeature(
+                        f"address '{sub}' passed to external function {name}()",
+                        ctx.file,
+                        ctx.line,
+                    )
+        if edge.lhs is None:
+            return
+        value_type = None
+        if name.startswith(NONDET_PREFIX):
+            value_type = NONDET_TYPES.get(name[len(NONDET_PREFIX) :])
+        self._havoc_lhs(edge.lhs, ctx, value_type, f"return value of {name}()")
+
+    def _function_call(self, edge: FunctionCallEdge, ctx: _EdgeContext) -> None:
+        callee = self.cfa.functions.get(edge.callee)
+        if callee is None:
+            raise UnsupportedFeature(f"call of unknown function {edge.callee}", ctx.file, ctx.line)
+        # Evaluate all arguments in the caller's SSA before binding any parameter.
+        bindings = []
+        for position, parameter in enumerate(callee.parameters):
+            if not is_storable(parameter.type):
+                continue
+            if position < len(edge.arguments):
+                argument = edge.arguments[position]
+                bindings.append((parameter, self.encoder.encode(argument, ctx), argument.type))
+            else:
+                bindings.append((parameter, None, None))
+        for parameter, value, value_type in bindings:
+            if value is None:
+                self._havoc(ctx, parameter, None, f"missing argument of {edge.callee}()")
+            else:
+                self._assign(ctx, parameter, value, value_type)
+
+    def _return_statement(self, edge: ReturnStatementEdge, ctx: _EdgeContext) -> None:
+        variable = edge.return_variable
+        if edge.expression is None or variable is None or not is_storable(variable.type):
+            return
+        value = self.encoder.encode(edge.expression, ctx)
+        self._assign(ctx, variable, value, edge.expression.type)
+
+    def _function_return(self, edge: FunctionReturnEdge, ctx: _EdgeContext) -> None:
+        lhs = edge.summary.lhs if edge.summary is not None else None
+        if lhs is None:
+            return
+        variable = self._lhs_variable(lhs, ctx)
+        if variable is None:
+            return
+        callee = self.cfa.functions.get(edge.callee)
+        result = callee.return_variable if callee is not None else None
+        if result is None or not is_storable(result.type):
+            self._havoc(ctx, variable, None, f"untracked result of {edge.callee}()")
+            return
+        value = symbol(result.name, ctx.index(result.name))
+        self._assign(ctx, variable, value, result.type)
+
+
+def _negate(condition: FNode) -> FNode:
+    if condition.is_true():
+        return FALSE()
+    if condition.is_false():
+        return TRUE()
+    if condition.is_not():
+        return condition.arg(0)
+    return Not(condition)
+
+
+def _as_constant(value: int | bool | FNode, s: FNode) -> FNode:
+    if isinstance(value, FNode):
+        return value
+    if s.symbol_type().is_bool_type():
+        return Bool(bool(value))
+    return Int(int(value))
+
+
+__all__ = [
+    "NondetSource",
+    "PathFormula",
+    "PathFormulaManager",
+    "conjunction",
+    "disjunction",
+]

@@ -1,0 +1,445 @@
+"""Tests of the concrete CFA interpreter (counterexample replay)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.expressions import IntConstant, Variable, VariableRef
+from cpa.cfa.frontend import parse_program, parse_source
+from cpa.cfa.interpreter import ReplayResult, consumes_input, run
+from cpa.cfa.model import DeclarationEdge, ExternalCallEdge, FunctionCallEdge
+from cpa.cfa.targets import Specification
+from cpa.cfa.types import INT
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+LABEL = Specification.unreach_label()
+CALL = Specification.unreach_call()
+
+NONDET = "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assume(int);\n"
+
+
+def replay(source: str, inputs, spec: Specification = LABEL, **options) -> ReplayResult:
+    return run(parse_source(NONDET + source), spec, inputs, **options)
+
+
+# --------------------------------------------------------------------- basic control
+
+
+def test_straight_line_reaches_error():
+    result = replay("int main() { int a = 1; a = a + 2; if (a == 3) { ERROR: ; } return 0; }", [])
+    assert result.reached_target
+    assert result.reason == "target reached"
+    assert "ERROR" in result.target_node.labels
+    assert result.steps == len(result.trace) > 0
+
+
+def test_safe_program_ends():
+    result = replay("int main() { int a = 1; if (a == 3) { ERROR: ; } return 0; }", [])
+    assert not result.reached_target
+    assert result.reason == "program ended"
+    assert result.target_node is None
+
+
+def test_branch_depends_on_input():
+    source = "int main() { int x; if (x > 3) { ERROR: ; } return 0; }"
+    assert replay(source, [5]).reached_target
+    assert not replay(source, [0]).reached_target
+
+
+def test_nondet_call_is_an_input():
+    source = (
+        "int g;\nint main() { g = __VERIFIER_nondet_int(); if (g == 42) { ERROR: ; } return 0; }"
+    )
+    result = replay(source, [42])
+    assert result.reached_target
+    assert [value for _, value in result.inputs_used] == [42]
+    assert not replay(source, [41]).reached_target
+
+
+def test_initialised_declaration_from_call_consumes_one_input():
+    # the frontend splits `int y = f();` into a declaration and the call: only the call
+    # result is an input
+    source = "int main() { int y = __VERIFIER_nondet_int(); if (y == 7) { ERROR: ; } return 0; }"
+    result = replay(source, [7])
+    assert result.reached_target
+    assert len(result.inputs_used) == 1
+    assert isinstance(result.inputs_used[0][0], ExternalCallEdge)
+
+
+def test_external_call_without_lhs_consumes_nothing():
+    source = (
+        "extern void log_it(int);\n"
+        "int main() { int x; log_it(x); __VERIFIER_nondet_int(); if (x == 1) { ERROR: ; }"
+        " return 0; }"
+    )
+    result = replay(source, [1])
+    assert result.reached_target
+    assert len(result.inputs_used) == 1
+
+
+def test_consumes_input_convention():
+    variable = Variable("main::x", "x", INT, "main", False)
+    ref = VariableRef(variable, INT)
+    cfa = parse_source(NONDET + "int main() { return 0; }")
+    node = cfa.main.entry
+    declaration = DeclarationEdge(node, node, 1, "int x", variable=variable, initializer=None)
+    initialised = DeclarationEdge(
+        node, node, 1, "int x = 1", variable=variable, initializer=IntConstant(1, INT)
+    )
+    split = DeclarationEdge(node, node, 1, "int x = f()", variable=variable, initializer=None)
+    call = ExternalCallEdge(node, node, 1, "x = f()", function_name="f", lhs=ref)
+    bare_call = ExternalCallEdge(node, node, 1, "f()", function_name="f", lhs=None)
+    allocation = ExternalCallEdge(node, node, 1, "x = malloc(4)", function_name="malloc", lhs=ref)
+    assert consumes_input(declaration)
+    assert not consumes_input(initialised)
+    assert not consumes_input(split)
+    assert consumes_input(call)
+    assert not consumes_input(bare_call)
+    assert not consumes_input(allocation)
+
+
+def test_loop_counting_down_an_input():
+    source = """
+    int main() {
+      int n; int steps = 0;
+      while (n > 0) { n = n - 1; steps = steps + 1; }
+      if (steps == 10) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [10]).reached_target
+    assert not replay(source, [9]).reached_target
+    assert not replay(source, [-3]).reached_target
+
+
+def test_for_loop_with_array():
+    source = """
+    int main() {
+      int a[5]; int i; int sum = 0;
+      for (i = 0; i < 5; i++) { a[i] = i * i; }
+      for (i = 0; i < 5; i++) { sum += a[i]; }
+      if (sum == 30) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [99]).reached_target  # i is uninitialised: one input
+
+
+# ---------------------------------------------------------------------- functions
+
+
+def test_function_calls_with_parameters_and_return_values():
+    source = """
+    int add(int a, int b) { return a + b; }
+    int twice(int a) { int r = add(a, a); return r; }
+    int compute(int x) { return add(twice(x), 1); }
+    int main() {
+      int x;
+      int y = compute(x);
+      if (y == 11) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [5]).reached_target
+    assert not replay(source, [4]).reached_target
+
+
+def test_recursion():
+    source = """
+    int fact(int n) { if (n <= 1) return 1; return n * fact(n - 1); }
+    int main() { int x; if (fact(x) == 120) { ERROR: ; } return 0; }"""
+    assert replay(source, [5]).reached_target
+    assert not replay(source, [6]).reached_target
+
+
+def test_same_function_called_from_two_sites_returns_to_each():
+    source = """
+    int inc(int v) { return v + 1; }
+    int main() {
+      int a = inc(1);
+      int b = inc(a);
+      if (a == 2 && b == 3) { ERROR: ; }
+      return 0;
+    }"""
+    result = replay(source, [])
+    assert result.reached_target
+    assert sum(isinstance(e, FunctionCallEdge) for e in result.trace) == 2
+
+
+def test_global_zero_initialisation():
+    source = """
+    int g; int arr[3]; struct S { int a; int b; } s;
+    int main() { if (g == 0 && arr[2] == 0 && s.b == 0) { ERROR: ; } return 0; }"""
+    assert replay(source, []).reached_target
+
+
+def test_globals_shared_between_functions():
+    source = """
+    int counter;
+    void bump(void) { counter = counter + 1; }
+    int main() { bump(); bump(); bump(); if (counter == 3) { ERROR: ; } return 0; }"""
+    assert replay(source, []).reached_target
+
+
+# --------------------------------------------------------------------- arithmetic
+
+
+@pytest.mark.parametrize(
+    ("expression", "value"),
+    [
+        ("-7 / 2", -3),
+        ("-7 % 2", -1),
+        ("7 / -2", -3),
+        ("7 % -2", 1),
+        ("-7 / -2", 3),
+        ("-7 % -2", -1),
+        ("(x > 2) + (x < 2)", 1),
+        ("!x", 0),
+        ("x & 6", 2),
+        ("x | 8", 11),
+        ("x ^ 1", 2),
+        ("x << 4", 48),
+        ("-x >> 1", -2),
+        ("~x", -4),
+        ("(_Bool) x", 1),
+        ("(unsigned char) (x + 1000)", 1003),  # mathematical integers: no wrap-around
+    ],
+)
+def test_c_arithmetic(expression, value):
+    source = (
+        f"int main() {{ int x; int r = {expression}; if (r == {value}) {{ ERROR: ; }} return 0; }}"
+    )
+    result = replay(source, [3])
+    assert result.reached_target, result.reason
+
+
+def test_division_by_zero_stops():
+    result = replay("int main() { int x; int y = 10 / x; return y; }", [0])
+    assert not result.reached_target
+    assert result.reason.startswith("undefined behaviour: division by zero at line")
+
+
+# ------------------------------------------------------------------ blocking, limits
+
+
+def test_verifier_assume_blocks():
+    source = """
+    int main() {
+      int x = __VERIFIER_nondet_int();
+      __VERIFIER_assume(x > 10);
+      if (x < 20) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [15]).reached_target
+    blocked = replay(source, [5])
+    assert not blocked.reached_target
+    assert blocked.reason.startswith("blocked")
+
+
+def test_error_call_sink_with_unreach_call():
+    source = """
+    void reach_error(void);
+    int main() { int x; if (x == 3) { reach_error(); } return 0; }"""
+    result = replay(source, [3], spec=CALL)
+    assert result.reached_target
+    assert result.target_node.error_call == "reach_error"
+    assert not replay(source, [2], spec=CALL).reached_target
+    # the label specification does not care about reach_error
+    assert not replay(source, [3], spec=LABEL).reached_target
+
+
+def test_abort_ends_program():
+    source = """
+    void abort(void);
+    int main() { int x; if (x) abort(); ERROR: return 0; }"""
+    ended = replay(source, [1])
+    assert not ended.reached_target
+    assert ended.reason == "program ended"
+    assert replay(source, [0]).reached_target
+
+
+def test_step_limit():
+    result = replay("int main() { while (1) { } return 0; }", [], max_steps=50)
+    assert not result.reached_target
+    assert result.reason == "step limit"
+    assert result.steps == 50
+
+
+def test_inputs_exhausted_and_default_input():
+    source = "int main() { int x; int y; if (x + y == 4) { ERROR: ; } return 0; }"
+    exhausted = replay(source, [4])
+    assert not exhausted.reached_target
+    assert exhausted.reason == "inputs exhausted"
+    with_default = replay(source, [4], default_input=0)
+    assert with_default.reached_target
+    assert [value for _, value in with_default.inputs_used] == [4, 0]
+
+
+# ------------------------------------------------------------------ memory model
+
+
+def test_pointers_structs_and_arrays():
+    source = """
+    struct point { int x; int y; };
+    void move(struct point *p, int dx) { p->x = p->x + dx; (*p).y = 7; }
+    int sum(int *a, int n) { int s = 0; int i = 0; while (i < n) { s += a[i]; i++; } return s; }
+    int main() {
+      struct point pt = {1, 2};
+      struct point copy;
+      int values[4] = {1, 2, 3};
+      int *q = &values[1];
+      int v;
+      move(&pt, v);
+      copy = pt;
+      *(q + 1) = 10;
+      if (copy.x == 5 && copy.y == 7 && sum(values, 4) == 13 && q - values == 1) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [4]).reached_target
+    assert not replay(source, [3]).reached_target
+
+
+def test_malloc_gives_fresh_memory_without_input():
+    source = """
+    void *malloc(unsigned int);
+    struct node { int value; struct node *next; };
+    int main() {
+      struct node *a = malloc(sizeof(struct node));
+      struct node *b = malloc(sizeof(struct node));
+      a->next = b; b->next = 0; a->value = 1; b->value = 2;
+      if (a != b && a->next->value == 2 && b->next == 0) { ERROR: ; }
+      return 0;
+    }"""
+    result = replay(source, [])
+    assert result.reached_target, result.reason
+    assert result.inputs_used == []
+
+
+def test_null_dereference_stops():
+    result = replay("int main() { int *p = 0; int x = *p; return x; }", [])
+    assert not result.reached_target
+    assert result.reason.startswith("undefined behaviour: null pointer dereference")
+
+
+def test_out_of_bounds_stops():
+    result = replay("int main() { int a[2]; int i; a[i] = 1; return 0; }", [2])
+    assert result.reason.startswith("undefined behaviour: index 2 out of bounds")
+
+
+def test_uninitialised_array_read_is_unsupported():
+    result = replay("int main() { int a[2]; if (a[0]) { ERROR: ; } return 0; }", [])
+    assert not result.reached_target
+    assert result.reason.startswith("unsupported: read of uninitialised memory")
+    assert "at line" in result.reason
+
+
+def test_unsupported_constructs_become_reasons():
+    pointer_call = """
+    int f(int a) { return a; }
+    int main() { int (*fp)(int) = f; int r = fp(1); return r; }"""
+    result = replay(pointer_call, [])
+    assert result.reason.startswith("unsupported: call through a function pointer at line")
+    floats = replay("int main() { double d = 1.5; if (d > 1.0) { ERROR: ; } return 0; }", [])
+    assert floats.reason.startswith("unsupported: floating point")
+
+
+# ------------------------------------------------------------------ LBE summaries
+
+LBE_PROGRAMS = [
+    (
+        "int g;\nint main() { int r = 0; g = __VERIFIER_nondet_int();"
+        " if (g > 5) { r = 1; } else { r = 2; } if (r == 2) { ERROR: ; } return 0; }",
+        [[3], [9], [5], [6]],
+    ),
+    (
+        """
+        int main() {
+          int n; int i = 0; int s = 0;
+          while (i < n) { if (i % 2 == 0) s = s + i; else s = s - 1; i++; }
+          if (s == 3) { ERROR: ; }
+          return 0;
+        }""",
+        [[0], [4], [5], [6], [7]],
+    ),
+    (
+        """
+        int abs_value(int v) { if (v < 0) return -v; return v; }
+        int main() {
+          int a; int b;
+          __VERIFIER_assume(a != 0);
+          if (abs_value(a) + abs_value(b) == 7 && a < b) { ERROR: ; }
+          return 0;
+        }""",
+        [[-3, 4], [3, 4], [0, 7], [-7, 0], [2, -5]],
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "input_sets"), LBE_PROGRAMS)
+def test_lbe_summarised_cfa_gives_the_same_verdicts(source, input_sets):
+    lbe = pytest.importorskip("cpa.cfa.lbe")
+    summarise = getattr(lbe, "summarise", None) or lbe.summarize
+    original = parse_source(NONDET + source)
+    summarised = parse_source(NONDET + source)
+    summarise(summarised, LABEL)
+    verdicts = []
+    for inputs in input_sets:
+        expected = run(original, LABEL, inputs)
+        actual = run(summarised, LABEL, inputs)
+        assert actual.reached_target == expected.reached_target, (inputs, actual.reason)
+        assert [v for _, v in actual.inputs_used] == [v for _, v in expected.inputs_used]
+        assert actual.steps <= expected.steps
+        verdicts.append(expected.reached_target)
+    assert any(verdicts) and not all(verdicts)  # the input sets exercise both outcomes
+
+
+def test_lbe_choice_gives_back_inputs_of_abandoned_alternative():
+    lbe = pytest.importorskip("cpa.cfa.lbe")
+    summarise = getattr(lbe, "summarise", None) or lbe.summarize
+    source = LBE_PROGRAMS[0][0]
+    cfa = parse_source(NONDET + source)
+    summarise(cfa, LABEL)
+    result = run(cfa, LABEL, [3])
+    assert result.reached_target
+    assert [value for _, value in result.inputs_used] == [3]
+
+
+# ------------------------------------------------------------------ benchmarks
+
+
+def _benchmark(relative: str) -> Path:
+    path = BENCHMARKS / relative
+    if not path.exists():
+        pytest.skip(f"benchmark {relative} not available")
+    return path
+
+
+def test_locks_14_bug_replay():
+    cfa = parse_program(_benchmark("lbe-2009/locks/test_locks_14.BUG.c"))
+    # 29 uninitialised locals (p1, lk1, ..., p14, lk14, cond), then cond = nondet_int():
+    # with p2 == 0 and cond != 0 the unlock phase jumps to ERROR
+    inputs = [0] * 29 + [1]
+    result = run(cfa, LABEL, inputs)
+    assert result.reached_target, result.reason
+    assert len(result.inputs_used) == 30
+    safe = run(cfa, LABEL, [1] * 29 + [0])  # cond == 0: leave the loop at once
+    assert not safe.reached_target
+    assert safe.reason == "program ended"
+
+
+def test_toy1_bug_replay_by_seeded_search():
+    cfa = parse_program(_benchmark("ufo-2012/systemc/toy1_BUG.cil.c"))
+    rng = random.Random(2012)
+    found = None
+    for _ in range(500):
+        inputs = [rng.choice([0, 1, 2, -1]) for _ in range(300)]
+        result = run(cfa, LABEL, inputs, max_steps=20_000)
+        if result.reached_target:
+            found = result
+            break
+    assert found is not None
+    # the consumed inputs alone replay the same error path
+    used = [value for _, value in found.inputs_used]
+    again = run(cfa, LABEL, used)
+    assert again.reached_target
+    assert again.trace == found.trace
