@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["PredicateAbstractionManager"]
 
 Predicates = Sequence[tuple[int, FNode]]
+_NEITHER = object()  # a predicate that is neither valid nor unsatisfiable
 
 
 class PredicateAbstractionManager:
@@ -53,6 +54,7 @@ class PredicateAbstractionManager:
         self._cartesian_cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region] = {}
         self._boolean_cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region] = {}
         self._indicators: list[FNode] = []
+        self._validity: dict[FNode, object] = {}
 
     def clear_cache(self) -> None:
         self._cartesian_cache.clear()
@@ -92,6 +94,30 @@ class PredicateAbstractionManager:
         return region
 
     def _cartesian(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+        main, others = _split_independent(formula, predicates)
+        region = self._cartesian_connected(formula, main)
+        if self.regions.is_false(region):
+            return region
+        # A predicate sharing no symbol with the (satisfiable) formula is entailed
+        # only if it is valid on its own; that is cached per predicate.
+        for group in others:
+            for index, pred in group:
+                value = self._validity.get(pred)
+                if value is None:
+                    if self.solver.is_unsat(Not(pred)):
+                        value = True
+                    elif self.solver.is_unsat(pred):
+                        value = False
+                    else:
+                        value = _NEITHER
+                    self._validity[pred] = value
+                if value is not _NEITHER:
+                    region = region & self.regions.literal(index, value)
+        return region
+
+    def _cartesian_connected(
+        self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
+    ) -> Region:
         solver, regions = self.solver, self.regions
         with solver.scope(formula):
             n = len(predicates)

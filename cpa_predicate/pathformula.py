@@ -29,11 +29,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import FALSE, TRUE, And, Bool, Equals, Int, Not, Or
-from pysmt.shortcuts import LE as _LE
+from pysmt.shortcuts import FALSE, LE, TRUE, And, Bool, Equals, Int, Not, Or
 
 from cpa.cfa.c_types import SCHAR, SHORT, UCHAR, USHORT
 from cpa.cfa.expressions import AddressOf, InitializerList, VariableRef, walk
+from cpa.cfa.inputs import consumes_input
 from cpa.cfa.model import (
     CFA,
     AssignmentEdge,
@@ -193,9 +193,7 @@ def _union(*groups: Iterable[str]) -> tuple[str, ...]:
 def _apply(ssa: SSAMap, writes: Sequence[tuple[str, int]]) -> SSAMap:
     if not writes:
         return ssa
-    indices = dict(ssa.items())
-    indices.update(writes)
-    return SSAMap(indices)
+    return ssa.with_indices(writes)
 
 
 class _EdgeContext:
@@ -498,16 +496,25 @@ class PathFormulaManager:
         new = symbol(variable.name, ctx.increment(variable.name))
         ctx.add_constraint(Equals(new, to_int(value)))
 
-    def _havoc(self, ctx: _EdgeContext, variable, value_type: CType | None, description: str):
-        """New unconstrained SSA instance of ``variable`` (a program input)."""
+    def _havoc(
+        self,
+        ctx: _EdgeContext,
+        variable,
+        value_type: CType | None,
+        description: str,
+        is_input: bool = False,
+    ):
+        """New unconstrained SSA instance of ``variable``; ``is_input``: a program input
+        in the sense of :func:`cpa.cfa.inputs.consumes_input` (reported, replayed)."""
         idx = ctx.increment(variable.name)
         new = symbol(variable.name, idx)
         bounds = self._range(variable.type, value_type)
         if bounds is not None:
-            ctx.add_constraint(And(_LE(Int(bounds[0]), new), _LE(new, Int(bounds[1]))))
-        ctx.nondets.append(
-            (new.symbol_name(), NondetSource(variable.c_name, ctx.line, description))
-        )
+            ctx.add_constraint(And(LE(Int(bounds[0]), new), LE(new, Int(bounds[1]))))
+        if is_input:
+            ctx.nondets.append(
+                (new.symbol_name(), NondetSource(variable.c_name, ctx.line, description))
+            )
 
     def _range(self, target: CType, value_type: CType | None) -> tuple[int, int] | None:
         """Range of a fresh value stored into ``target`` (intersection of both types)."""
@@ -545,15 +552,22 @@ class PathFormulaManager:
             init = init.elements[0]
         if init is None:
             kind = "global variable" if variable.is_global else "uninitialised variable"
-            self._havoc(ctx, variable, None, kind)
+            self._havoc(ctx, variable, None, kind, consumes_input(edge))
             return
         value = self.encoder.encode(init, ctx)
         self._assign(ctx, variable, value, init.type)
 
-    def _havoc_lhs(self, lhs, ctx: _EdgeContext, value_type: CType | None, description: str):
+    def _havoc_lhs(
+        self,
+        lhs,
+        ctx: _EdgeContext,
+        value_type: CType | None,
+        description: str,
+        is_input: bool = False,
+    ):
         variable = self._lhs_variable(lhs, ctx)
         if variable is not None:
-            self._havoc(ctx, variable, value_type, description)
+            self._havoc(ctx, variable, value_type, description, is_input)
 
     def _external_call(self, edge: ExternalCallEdge, ctx: _EdgeContext) -> None:
         name = edge.function_name
@@ -574,7 +588,9 @@ class PathFormulaManager:
         value_type = None
         if name.startswith(NONDET_PREFIX):
             value_type = NONDET_TYPES.get(name[len(NONDET_PREFIX) :])
-        self._havoc_lhs(edge.lhs, ctx, value_type, f"return value of {name}()")
+        self._havoc_lhs(
+            edge.lhs, ctx, value_type, f"return value of {name}()", consumes_input(edge)
+        )
 
     def _function_call(self, edge: FunctionCallEdge, ctx: _EdgeContext) -> None:
         callee = self.cfa.functions.get(edge.callee)

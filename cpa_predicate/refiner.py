@@ -12,7 +12,7 @@ those locations, and the ARG is cut at the first abstraction whose precision gre
 from __future__ import annotations
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import And
+from pysmt.shortcuts import And, get_env
 
 from algorithms.cegar import RefinementResult, Refiner
 from cpa.cfa.interpreter import run as replay
@@ -42,6 +42,21 @@ def atoms_of(formula: FNode) -> list[FNode]:
             continue
         stack.extend(current.args())
     return list(atoms)
+
+
+def holds(formula: FNode, model: dict[FNode, FNode]) -> bool:
+    """Whether ``formula`` is true under ``model`` (symbols it does not fix count as 0)."""
+    substitution = {}
+    for symbol in formula.get_free_variables():
+        value = model.get(symbol)
+        if value is None:
+            value = (
+                get_env().formula_manager.Int(0)
+                if symbol.symbol_type().is_int_type()
+                else (get_env().formula_manager.FALSE())
+            )
+        substitution[symbol] = value
+    return formula.substitute(substitution).simplify().is_true()
 
 
 class PredicateRefiner(Refiner):
@@ -120,7 +135,7 @@ class PredicateRefiner(Refiner):
                 for candidate in state.parents:
                     edge = state.edge_from(candidate)
                     formula = paths.make_and(self._predicate_state(candidate).path_formula, edge)
-                    if model.get_value(formula.formula, model_completion=True).is_true():
+                    if holds(formula.formula, model):
                         parent = candidate
                         break
             steps.append((parent, state.edge_from(parent)))
@@ -144,15 +159,16 @@ class PredicateRefiner(Refiner):
                 "path could be rebuilt from the ARG"
             )
 
-        def value(symbol: FNode):
-            return path_model.get_value(symbol, model_completion=True).constant_value()
+        def value(symbol: FNode) -> int:
+            constant = path_model.get(symbol)
+            return 0 if constant is None else constant.constant_value()
 
         concrete = cpa.paths.concrete_steps(edges, value)
         steps, inputs = [], []
         for edge, nondets in concrete:
             steps.append(PathStep(edge.predecessor.function, edge.line, edge.text))
             for symbol_name, source in nondets:
-                symbol = cpa.paths.symbol_by_name(symbol_name)
+                symbol = get_env().formula_manager.get_symbol(symbol_name)
                 inputs.append(InputValue(source.variable, source.line, int(value(symbol))))
         counterexample = Counterexample(steps, inputs)
         if cpa.options["check_counterexample"]:

@@ -9,7 +9,8 @@ import pytest
 
 from cpa.cfa.expressions import IntConstant, Variable, VariableRef
 from cpa.cfa.frontend import parse_program, parse_source
-from cpa.cfa.interpreter import ReplayResult, consumes_input, run
+from cpa.cfa.inputs import consumes_input
+from cpa.cfa.interpreter import ReplayResult, run
 from cpa.cfa.model import DeclarationEdge, ExternalCallEdge, FunctionCallEdge
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT
@@ -89,7 +90,15 @@ def test_consumes_input_convention():
     initialised = DeclarationEdge(
         node, node, 1, "int x = 1", variable=variable, initializer=IntConstant(1, INT)
     )
-    split = DeclarationEdge(node, node, 1, "int x = f()", variable=variable, initializer=None)
+    split = DeclarationEdge(
+        node,
+        node,
+        1,
+        "int x = f()",
+        variable=variable,
+        initializer=None,
+        initialised_by_next_edge=True,
+    )
     call = ExternalCallEdge(node, node, 1, "x = f()", function_name="f", lhs=ref)
     bare_call = ExternalCallEdge(node, node, 1, "f()", function_name="f", lhs=None)
     allocation = ExternalCallEdge(node, node, 1, "x = malloc(4)", function_name="malloc", lhs=ref)

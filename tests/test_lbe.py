@@ -388,6 +388,17 @@ def test_error_location_that_is_a_call_drops_its_call():
     assert check_consistency(cfa) == []
 
 
+def test_exit_of_a_function_that_never_returns_stays():
+    source = "int main() { int x = 0; while (1) { x = x + 1; if (x < 0) { ERROR: x = 2; } } }"
+    cfa = parse_source(source, "t.c")
+    summarise(cfa)
+    main = cfa.main
+    assert main.exit in main.nodes and main.exit.entering == []
+    assert len(main.nodes) == 4  # entry, loop head, ERROR, exit
+    assert check_consistency(cfa) == []
+    assert_fixpoint(cfa)
+
+
 def test_specification_decides_what_is_a_target():
     source = "int main() { int x = 0; if (x) { ERROR: x = 1; } return 0; }"
     with_label = parse_source(source, "t.c")

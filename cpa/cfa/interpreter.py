@@ -13,14 +13,14 @@ Semantics (the same as the analyses', not those of a real machine):
   comparisons and ``!`` yield 0/1; bitwise operators and shifts work on Python ints
   (two's-complement semantics for negative values). A cast between integer types is
   the identity, except a cast (or an assignment) to ``_Bool``, which yields ``x != 0``.
-* **Inputs** (:func:`consumes_input` is the single source of truth, the verifier's
-  input list must follow it): one value is taken, in execution order, for
+* **Inputs** (:func:`cpa.cfa.inputs.consumes_input` is the single source of truth,
+  the verifier's input list follows it): one value is taken, in execution order, for
 
   - every :class:`DeclarationEdge` without initializer of a *scalar* variable (a local;
     also an ``extern`` global that is never defined), except the declarations the
     frontend splits from their value (``int y = f();`` becomes a declaration and the
     call; its temporaries ``__cpa_tmp_N`` are declared, then assigned), see
-    :func:`declaration_is_overwritten`;
+    ``DeclarationEdge.initialised_by_next_edge``;
   - every :class:`ExternalCallEdge` *with* a left-hand side (``x = g();``,
     ``__VERIFIER_nondet_*``), except the allocation functions
     (:data:`ALLOCATION_FUNCTIONS`), which create a fresh memory block. An external call
@@ -41,9 +41,14 @@ Semantics (the same as the analyses', not those of a real machine):
   floating point, calls through function pointers and pointer/integer mixing stop
   the run with ``unsupported: ...``.
 * LBE block edges: a :class:`SequenceEdge` executes its parts in order; a
-  :class:`ChoiceEdge` tries its alternatives in order on a copy of the state and keeps
+  :class:`ChoiceEdge` tries its alternatives in order (with an undo journal) and keeps
   the first one whose assumptions hold (inputs consumed by an abandoned alternative
-  are given back).
+  are given back). Summarisation deletes locations that cannot reach a target (as does
+  pruning), so on such a CFA a path that misses every target may end as ``blocked``
+  instead of ``program ended``; whether a target is reached is the same.
+* Reasons: ``target reached``, ``program ended``, ``inputs exhausted``, ``step limit``,
+  ``blocked: ...``, ``unsupported: ... at line N``, ``undefined behaviour: ... at line
+  N`` (division by zero, null dereference, index out of bounds).
 
 :func:`run` never raises for a bad program: every problem is a ``reason`` string.
 """
@@ -51,8 +56,6 @@ Semantics (the same as the analyses', not those of a real machine):
 from __future__ import annotations
 
 import ast
-import copy
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -75,6 +78,7 @@ from cpa.cfa.expressions import (
     Variable,
     VariableRef,
 )
+from cpa.cfa.inputs import ALLOCATION_FUNCTIONS, consumes_input
 from cpa.cfa.model import (
     CFA,
     AssignmentEdge,
@@ -99,15 +103,11 @@ from cpa.cfa.types import (
     FloatType,
     FunctionType,
     IntegerType,
-    PointerType,
     StructType,
     VoidType,
 )
 
 #: External functions that return a fresh memory block instead of consuming an input.
-ALLOCATION_FUNCTIONS = frozenset(
-    ["malloc", "calloc", "alloca", "__builtin_alloca", "kmalloc", "kzalloc", "xmalloc"]
-)
 _ZEROING_ALLOCATORS = frozenset(["calloc", "kzalloc"])
 _MAX_SHIFT = 1 << 16
 
@@ -140,47 +140,6 @@ class ReplayResult:
         return f"{self.reason} after {self.steps} steps"
 
 
-def is_scalar_type(ctype: CType) -> bool:
-    """Whether one input value fills a variable of ``ctype``."""
-    return isinstance(ctype, (IntegerType, PointerType, FloatType))
-
-
-def consumes_input(edge: CFAEdge) -> bool:
-    """Whether executing the primitive ``edge`` takes the next input value.
-
-    This is the input convention shared by the interpreter and the verifier's
-    counterexample report (see the module documentation).
-    """
-    if isinstance(edge, DeclarationEdge):
-        variable = edge.variable
-        if edge.initializer is not None or variable is None:
-            return False
-        return is_scalar_type(variable.type) and not declaration_is_overwritten(edge)
-    if isinstance(edge, ExternalCallEdge):
-        return edge.lhs is not None and edge.function_name not in ALLOCATION_FUNCTIONS
-    return False
-
-
-def declaration_is_overwritten(edge: DeclarationEdge) -> bool:
-    """Whether the frontend split an initialised declaration from its value.
-
-    The frontend lowers ``int y = f();`` into a declaration without initializer
-    followed by the call, and declares its temporaries ``__cpa_tmp_N`` without
-    initializer right before assigning them. Such a declared value is never read, so it
-    is no input. Recognised by the C text of the edge (it still shows the ``=``) and by
-    the temporaries' names; an explicit ``initialised_by_next_edge`` attribute on the
-    edge, if the frontend sets one, takes precedence.
-    """
-    flag = getattr(edge, "initialised_by_next_edge", None)
-    if flag is not None:
-        return bool(flag)
-    if edge.variable is not None and edge.variable.c_name.startswith("__cpa_tmp_"):
-        return True
-    return _INITIALISER.search(edge.text or "") is not None
-
-
-_INITIALISER = re.compile(r"(?<![=!<>])=(?!=)")
-
 
 # ----------------------------------------------------------------------------- values
 
@@ -200,13 +159,6 @@ class Block:
         self.cells: dict[tuple, object] = {}
         self.zero_prefixes: set[tuple] = {()} if zero else set()
 
-    def __deepcopy__(self, memo: dict) -> Block:
-        clone = Block(self.name, self.ctype)
-        memo[id(self)] = clone
-        clone.cells = {path: copy.deepcopy(value, memo) for path, value in self.cells.items()}
-        clone.zero_prefixes = set(self.zero_prefixes)
-        return clone
-
     def is_zero(self, path: tuple) -> bool:
         return any(path[:i] in self.zero_prefixes for i in range(len(path) + 1))
 
@@ -219,9 +171,6 @@ class Pointer:
     def __init__(self, block: Block, path: tuple):
         self.block = block
         self.path = path
-
-    def __deepcopy__(self, memo: dict) -> Pointer:
-        return Pointer(copy.deepcopy(self.block, memo), self.path)
 
     def __repr__(self) -> str:
         return f"&{self.block.name}{list(self.path)}"
@@ -252,43 +201,88 @@ class Frame:
         self.locals: dict[str, Block] = {}
         self.call_edge = call_edge
 
-    def __deepcopy__(self, memo: dict) -> Frame:
-        clone = Frame(self.function, self.call_edge)
-        clone.locals = {name: copy.deepcopy(block, memo) for name, block in self.locals.items()}
-        return clone
+
+_MISSING = object()
 
 
 class _State:
-    """Everything an edge may change; copied to try ChoiceEdge alternatives."""
+    """Everything an edge may change, with an undo journal for trial executions.
+
+    While a trial runs (``ChoiceEdge`` alternatives, several candidate edges at a
+    location), every change is journaled so that :meth:`rollback` restores the state,
+    including the input position: inputs consumed by an abandoned trial are given back.
+    """
 
     def __init__(self) -> None:
         self.frames: list[Frame] = []
         self.globals: dict[str, Block] = {}
         self.input_position = 0
         self.inputs_used: list[tuple[CFAEdge, int]] = []
+        self.journal: list[tuple] = []
+        self.trials = 0  # nesting depth of active trials; journal only when > 0
 
-    def clone(self) -> _State:
-        memo: dict = {}
-        other = _State()
-        other.frames = [copy.deepcopy(frame, memo) for frame in self.frames]
-        other.globals = {name: copy.deepcopy(b, memo) for name, b in self.globals.items()}
-        other.input_position = self.input_position
-        other.inputs_used = list(self.inputs_used)
-        return other
+    def checkpoint(self) -> tuple[int, int, int]:
+        self.trials += 1
+        return len(self.journal), self.input_position, len(self.inputs_used)
 
-    def adopt(self, other: _State) -> None:
-        self.frames = other.frames
-        self.globals = other.globals
-        self.input_position = other.input_position
-        self.inputs_used = other.inputs_used
+    def commit(self) -> None:
+        self.trials -= 1
+        if self.trials == 0:
+            self.journal.clear()
 
+    def rollback(self, mark: tuple[int, int, int]) -> None:
+        length, position, used = mark
+        journal = self.journal
+        while len(journal) > length:
+            record = journal.pop()
+            kind = record[0]
+            if kind == "cell":
+                _, table, key, old = record
+                if old is _MISSING:
+                    table.pop(key, None)
+                else:
+                    table[key] = old
+            elif kind == "zeros":
+                record[1].zero_prefixes = record[2]
+            elif kind == "push":
+                self.frames.pop()
+            elif kind == "pop":
+                self.frames.append(record[1])
+        self.input_position = position
+        del self.inputs_used[used:]
+        self.commit()
 
-@dataclass
-class _Trial:
-    """A trial execution of an edge on a copy of the state."""
+    def set_cell(self, block: Block, path: tuple, value: object) -> None:
+        self._set(block.cells, path, value)
 
-    state: _State
-    target: CFANode | None = None
+    def delete_cell(self, block: Block, path: tuple) -> None:
+        if self.trials:
+            self.journal.append(("cell", block.cells, path, block.cells[path]))
+        del block.cells[path]
+
+    def set_zeros(self, block: Block, zeros: set[tuple]) -> None:
+        if self.trials:
+            self.journal.append(("zeros", block, block.zero_prefixes))
+        block.zero_prefixes = zeros
+
+    def bind(self, table: dict[str, Block], name: str, block: Block) -> None:
+        self._set(table, name, block)
+
+    def push(self, frame: Frame) -> None:
+        if self.trials:
+            self.journal.append(("push",))
+        self.frames.append(frame)
+
+    def pop(self) -> Frame:
+        frame = self.frames.pop()
+        if self.trials:
+            self.journal.append(("pop", frame))
+        return frame
+
+    def _set(self, table: dict, key: object, value: object) -> None:
+        if self.trials:
+            self.journal.append(("cell", table, key, table.get(key, _MISSING)))
+        table[key] = value
 
 
 # ------------------------------------------------------------------------- exceptions
@@ -423,8 +417,8 @@ class _Interpreter:
             candidates = self._candidates(node)
             if candidates is None:
                 return self._result(REASON_ENDED)
-            edge, trial = self._choose(node, candidates)
-            node = self._execute_top(edge, trial)
+            edge = self._choose(node, candidates)
+            node = self._execute_top(edge)
 
     def _candidates(self, node: CFANode) -> list[CFAEdge] | None:
         """The edges that may leave ``node`` now; None when the program ends here."""
@@ -452,30 +446,32 @@ class _Interpreter:
             return None  # a sink (abort, exit, end of main) or main's exit
         return edges
 
-    def _choose(self, node: CFANode, edges: list[CFAEdge]) -> tuple[CFAEdge, _Trial | None]:
-        """The one enabled edge among ``edges``; trial runs of block edges happen on copies
-        and are returned so the chosen one need not run twice."""
+    def _choose(self, node: CFANode, edges: list[CFAEdge]) -> CFAEdge:
+        """The one enabled edge among ``edges``; edges other than assumptions are tried
+        and rolled back (the chosen one then runs for real)."""
         if len(edges) == 1:
-            return edges[0], None
-        enabled: list[tuple[CFAEdge, _Trial | None]] = []
+            return edges[0]
+        enabled: list[CFAEdge] = []
         exhausted = False
         for edge in edges:
             if isinstance(edge, AssumeEdge):
                 self.edge = edge
                 if self._holds(edge):
-                    enabled.append((edge, None))
+                    enabled.append(edge)
                 continue
-            trial = _Trial(self.state.clone())
+            mark = self.state.checkpoint()
             try:
-                self._execute_on(edge, trial.state)
+                self._execute(edge)
             except _Blocked:
                 continue
             except _Exhausted:
                 exhausted = True
                 continue
-            except _TargetReached as reached:
-                trial.target = reached.node
-            enabled.append((edge, trial))
+            except _TargetReached:
+                pass
+            finally:
+                self.state.rollback(mark)
+            enabled.append(edge)
         if not enabled:
             if exhausted:
                 raise _Exhausted()
@@ -486,29 +482,15 @@ class _Interpreter:
             )
         return enabled[0]
 
-    def _execute_top(self, edge: CFAEdge, trial: _Trial | None) -> CFANode:
-        """Execute a top-level edge (or adopt its trial run) and record it."""
-        if trial is not None:
-            self.state.adopt(trial.state)
-            self.trace.append(edge)
-            if trial.target is not None:
-                raise _TargetReached(trial.target)
-            return edge.successor
+    def _execute_top(self, edge: CFAEdge) -> CFANode:
+        """Execute a top-level edge and record it in the trace."""
         try:
-            self._execute_on(edge, self.state)
+            self._execute(edge)
         except _TargetReached:
             self.trace.append(edge)
             raise
         self.trace.append(edge)
         return edge.successor
-
-    def _execute_on(self, edge: CFAEdge, state: _State) -> None:
-        saved = self.state
-        self.state = state
-        try:
-            self._execute(edge)
-        finally:
-            self.state = saved
 
     # -- edges -------------------------------------------------------------------
 
@@ -552,25 +534,21 @@ class _Interpreter:
 
     def _choice(self, edge: ChoiceEdge) -> None:
         exhausted = False
-        alternatives = edge.alternatives
-        for index, alternative in enumerate(alternatives):
-            last = index == len(alternatives) - 1
-            trial = self.state if last else self.state.clone()
+        for alternative in edge.alternatives:
+            mark = self.state.checkpoint()
             try:
-                self._execute_on(alternative, trial)
-            except _TargetReached:
-                if not last:
-                    self.state.adopt(trial)
-                raise
+                self._execute(alternative)
             except _Blocked:
-                if last and not exhausted:
-                    raise
+                self.state.rollback(mark)
                 continue
             except _Exhausted:
+                self.state.rollback(mark)
                 exhausted = True
                 continue
-            if not last:
-                self.state.adopt(trial)
+            except BaseException:
+                self.state.commit()
+                raise
+            self.state.commit()
             return
         if exhausted:
             raise _Exhausted()
@@ -598,10 +576,8 @@ class _Interpreter:
         if variable is None or isinstance(variable.type, FunctionType):
             return
         block = Block(variable.name, variable.type)
-        if variable.is_global:
-            self.state.globals[variable.name] = block
-        else:
-            self.state.frames[-1].locals[variable.name] = block
+        table = self.state.globals if variable.is_global else self.state.frames[-1].locals
+        self.state.bind(table, variable.name, block)
         if edge.initializer is not None:
             self._initialise(block, (), variable.type, edge.initializer)
         elif consumes_input(edge):
@@ -610,7 +586,7 @@ class _Interpreter:
     def _initialise(self, block: Block, path: tuple, ctype: CType, init: Expression) -> None:
         if isinstance(init, InitializerList):
             self._clear(block, path)
-            block.zero_prefixes.add(path)  # C: members without initializer are zero
+            self._add_zero(block, path)  # C: members without initializer are zero
             for index, element in enumerate(init.elements):
                 if isinstance(ctype, ArrayType):
                     self._initialise(block, path + (index,), ctype.element, element)
@@ -625,9 +601,9 @@ class _Interpreter:
             return
         if isinstance(init, StringLiteral) and isinstance(ctype, ArrayType):
             self._clear(block, path)
-            block.zero_prefixes.add(path)
+            self._add_zero(block, path)
             for index, char in enumerate(_string_value(init.text)):
-                block.cells[path + (index,)] = char
+                self.state.set_cell(block, path + (index,), char)
             return
         self._store(block, path, ctype, self._eval(init))
 
@@ -656,7 +632,7 @@ class _Interpreter:
             block = Block(parameter.name, ctype)
             frame.locals[parameter.name] = block
             self._store(block, (), ctype, value)
-        self.state.frames.append(frame)
+        self.state.push(frame)
 
     def _return(self, edge: FunctionReturnEdge) -> None:
         callee = self.cfa.functions.get(edge.callee)
@@ -671,7 +647,7 @@ class _Interpreter:
             if block is None:
                 raise _Unsupported(f"{callee.name} returned without a value")
             value = self._read(block, (), retvar.type)
-        frames.pop()
+        self.state.pop()
         if lhs is not None:
             self._store_to(lhs, value)
 
@@ -686,7 +662,8 @@ class _Interpreter:
         if block is None:
             if not create:
                 raise _Unsupported(f"use of undeclared variable {variable.c_name}")
-            block = table[variable.name] = Block(variable.name, variable.type)
+            block = Block(variable.name, variable.type)
+            self.state.bind(table, variable.name, block)
         return block
 
     def _location(self, expression: Expression, create: bool = False) -> tuple[Block, tuple]:
@@ -776,26 +753,30 @@ class _Interpreter:
         if isinstance(value, Aggregate):
             self._clear(block, path)
             for zero in value.zero_prefixes:
-                block.zero_prefixes.add(path + zero)
+                self._add_zero(block, path + zero)
             for relative, cell in value.cells.items():
-                block.cells[path + relative] = cell
+                self.state.set_cell(block, path + relative, cell)
             return
         if isinstance(ctype, (StructType, ArrayType)):
             raise _Unsupported(f"scalar stored into aggregate {_describe(block, path)}")
         if isinstance(ctype, IntegerType) and ctype.name == "_Bool":
             value = 1 if _truth(value) else 0
-        block.cells[path] = value
+        self.state.set_cell(block, path, value)
 
     def _store_to(self, lhs: Expression, value: object) -> None:
         block, path = self._location(lhs, create=True)
         self._store(block, path, lhs.type, value)
 
-    @staticmethod
-    def _clear(block: Block, path: tuple) -> None:
+    def _clear(self, block: Block, path: tuple) -> None:
         size = len(path)
         for key in [p for p in block.cells if p[:size] == path]:
-            del block.cells[key]
-        block.zero_prefixes = {z for z in block.zero_prefixes if z[:size] != path}
+            self.state.delete_cell(block, key)
+        if any(z[:size] == path for z in block.zero_prefixes):
+            self.state.set_zeros(block, {z for z in block.zero_prefixes if z[:size] != path})
+
+    def _add_zero(self, block: Block, path: tuple) -> None:
+        if path not in block.zero_prefixes:
+            self.state.set_zeros(block, block.zero_prefixes | {path})
 
     # -- expressions -------------------------------------------------------------
 

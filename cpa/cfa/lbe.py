@@ -207,8 +207,9 @@ def apply_rule0(function_cfa: FunctionCFA, is_target: Callable[[CFANode], bool])
 
 def remove_dead_locations(function_cfa: FunctionCFA) -> int:
     """Delete locations that cannot be reached from the function's entry (with their
-    edges, also interprocedural ones); returns how many were deleted."""
-    reached = {function_cfa.entry}
+    edges, also interprocedural ones); returns how many were deleted. The exit stays
+    even when unreachable (a function that never returns), as in the frontend."""
+    reached = {function_cfa.entry, function_cfa.exit}
     pending = [function_cfa.entry]
     while pending:
         for succ in local_successors(pending.pop()):

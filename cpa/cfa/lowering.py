@@ -243,7 +243,13 @@ class FunctionLowering:
         name = f"__cpa_tmp_{self.temporaries}"
         variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False)
         text = f"{ctype} {name}" + ("" if initializer is None else f" = {initializer}")
-        self.add(DeclarationEdge, text, variable=variable, initializer=initializer)
+        self.add(
+            DeclarationEdge,
+            text,
+            variable=variable,
+            initializer=initializer,
+            initialised_by_next_edge=initializer is None,
+        )
         return VariableRef(variable, ctype)
 
     def sink(self, error_call: str | None = None) -> CFANode:
@@ -357,7 +363,13 @@ class FunctionLowering:
             self.add(DeclarationEdge, text, variable=variable, initializer=None)
             return
         if isinstance(init, c_ast.FuncCall) and self._call_has_result(init):
-            self.add(DeclarationEdge, text, variable=variable, initializer=None)
+            self.add(
+                DeclarationEdge,
+                text,
+                variable=variable,
+                initializer=None,
+                initialised_by_next_edge=True,
+            )
             self.call(init, lhs=VariableRef(variable, variable.type), text=text)
             return
         value = self.initializer(init, variable.type)

@@ -112,6 +112,9 @@ class DeclarationEdge(CFAEdge):
 
     variable: Variable = None  # type: ignore[assignment]
     initializer: Expression | None = None
+    #: the next edge assigns the value (``int y = f();`` split in two; temporaries),
+    #: so the declaration itself reads no input
+    initialised_by_next_edge: bool = False
     kind = EdgeKind.DECLARATION
 
 
