@@ -55,6 +55,7 @@ class PredicateAbstractionManager:
         self._boolean_cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region] = {}
         self._indicators: list[FNode] = []
         self._validity: dict[FNode, object] = {}
+        self._definitions: dict[tuple[int, FNode], FNode] = {}
 
     def clear_cache(self) -> None:
         self._cartesian_cache.clear()
@@ -69,6 +70,15 @@ class PredicateAbstractionManager:
         while len(self._indicators) <= position:
             self._indicators.append(Symbol(f"__abs#b{len(self._indicators)}", BOOL))
         return self._indicators[position]
+
+    def _definition(self, position: int, predicate: FNode) -> FNode:
+        """``indicator(position) <-> predicate``, memoised (pysmt's Iff type-checks)."""
+        key = (position, predicate)
+        definition = self._definitions.get(key)
+        if definition is None:
+            definition = Iff(self._indicator(position), predicate)
+            self._definitions[key] = definition
+        return definition
 
     def _count(self, key: str, amount: float = 1) -> None:
         if self.statistics is not None:
@@ -123,37 +133,37 @@ class PredicateAbstractionManager:
             n = len(predicates)
             indicators = [self._indicator(k) for k in range(n)]
             for k in range(n):
-                solver.add(Iff(indicators[k], predicates[k][1]))
+                solver.add(self._definition(k, predicates[k][1]))
             # The definitions are conservative (fresh indicators): same satisfiability.
             if not solver.check():
                 return regions.false()
             if n == 0:
                 return regions.true()
-            # seen[k]: set of truth values predicate k took in some model of formula.
-            seen_true = [False] * n
-            seen_false = [False] * n
-
-            def record(undecided: list[int]) -> None:
-                values = solver.truth_values([indicators[k] for k in undecided])
-                for k, value in zip(undecided, values, strict=True):
-                    if value:
-                        seen_true[k] = True
-                    else:
-                        seen_false[k] = True
-
-            record(list(range(n)))
-            region = regions.true()
-            for k in range(n):
-                if seen_true[k] and seen_false[k]:
-                    continue
-                # The predicate had one value in all models so far: can it take the other?
-                want = not seen_true[k]
-                literal = indicators[k] if want else Not(indicators[k])
-                if solver.check([literal]):
-                    record([j for j in range(k, n) if not (seen_true[j] and seen_false[j])])
+            # Candidates: literals true in every model seen so far. Ask whether the
+            # formula entails all of them at once; a counter-model drops at least one
+            # candidate, so the loop ends after at most (non-entailed + 1) queries and
+            # usually after two or three, whatever the number of predicates.
+            values = solver.truth_values(indicators)
+            candidates = [indicators[k] if values[k] else Not(indicators[k]) for k in range(n)]
+            positions = list(range(n))
+            activations = 0
+            while candidates:
+                if len(candidates) == 1:
+                    sat = solver.check([Not(candidates[0])])
                 else:
-                    index = predicates[k][0]
-                    region = region & regions.literal(index, not want)
+                    activation = self._indicator(n + activations)
+                    activations += 1
+                    solver.add(Or(Not(activation), *[Not(c) for c in candidates]))
+                    sat = solver.check([activation])
+                if not sat:
+                    break
+                values = solver.truth_values(candidates)
+                kept = [j for j, value in enumerate(values) if value]
+                candidates = [candidates[j] for j in kept]
+                positions = [positions[j] for j in kept]
+            region = regions.true()
+            for k, candidate in zip(positions, candidates, strict=True):
+                region = region & regions.literal(predicates[k][0], candidate.is_symbol())
             return region
 
     # -- Boolean ---------------------------------------------------------------------
@@ -199,7 +209,7 @@ class PredicateAbstractionManager:
             n = len(predicates)
             indicators = [self._indicator(k) for k in range(n)]
             for k in range(n):
-                solver.add(Iff(indicators[k], predicates[k][1]))
+                solver.add(self._definition(k, predicates[k][1]))
             literals = [regions.var(index) for index, _ in predicates]
             region = regions.false()
             models = 0

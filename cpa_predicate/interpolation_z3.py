@@ -12,10 +12,18 @@ solve
 with every symbol of a clause universally quantified.  "sat" yields an interpretation of
 each P_k, i.e. the interpolant I_k; "unsat" means the path formula is satisfiable.
 Spacer's pre-processing is switched off so that no predicate is inlined away.
+
+Two cheap steps make this fast enough for CEGAR paths of hundreds of blocks: a plain SMT
+check with one assumption literal per top-level conjunct first decides feasibility and drops
+conjuncts outside the unsat core (interpolants of the weakened sequence are interpolants of
+the original one), and Spacer starts its search at level n instead of deepening level by
+level.  Interpolants that need divisibility (``mod``) cannot be represented in pysmt's LIA
+and raise :class:`InterpolationError`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import z3
@@ -54,13 +62,40 @@ def _has_quantifier(expr: z3.ExprRef) -> bool:
     return False
 
 
+def _conjuncts(formula: FNode) -> list[FNode]:
+    """Top-level conjuncts of ``formula`` (flattening nested And), in order."""
+    out: list[FNode] = []
+    todo = [formula]
+    while todo:
+        f = todo.pop()
+        if f.is_and():
+            todo.extend(reversed(f.args()))
+        elif not f.is_true():
+            out.append(f)
+    return out
+
+
+def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
+    if not parts:
+        return z3.BoolVal(True, ctx)
+    return parts[0] if len(parts) == 1 else z3.And(*parts)
+
+
 class Z3SpacerInterpolator(Interpolator):
     """Sequence interpolants from Spacer solutions of a chain of Horn clauses."""
 
     name = "z3"
 
-    def __init__(self, timeout_ms: int | None = None, environment: Environment | None = None):
+    def __init__(
+        self,
+        timeout_ms: int | None = None,
+        environment: Environment | None = None,
+        reduce_with_core: bool = True,
+    ):
+        """``reduce_with_core``: first drop top-level conjuncts outside an unsat core (faster,
+        and the interpolants mention only what refutes the path)."""
         self.timeout_ms = timeout_ms
+        self.reduce_with_core = reduce_with_core
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
@@ -73,12 +108,22 @@ class Z3SpacerInterpolator(Interpolator):
             return None
         ctx = self._ctx
         conv = Z3Converter(self.env, ctx)  # per call: its memo tables would grow forever
+        parts = [_conjuncts(f) for f in formulas]
         try:
-            zformulas = [conv.convert(f) for f in formulas]
+            zparts = [[conv.convert(c) for c in cs] for cs in parts]
         except PysmtException as exc:
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+        if self.reduce_with_core:
+            keep = self._unsat_core(zparts)
+            if keep is None:
+                return None
+            parts = [[c for j, c in enumerate(cs) if (i, j) in keep] for i, cs in enumerate(parts)]
+            zparts = [
+                [c for j, c in enumerate(cs) if (i, j) in keep] for i, cs in enumerate(zparts)
+            ]
+        zformulas = [_zand(cs, ctx) for cs in zparts]
 
-        fvars = [f.get_free_variables() for f in formulas]
+        fvars = [frozenset().union(*(c.get_free_variables() for c in cs)) for cs in parts]
         for vs in fvars:
             for v in vs:
                 if v.symbol_type().is_function_type():
@@ -113,12 +158,8 @@ class Z3SpacerInterpolator(Interpolator):
             preds.append(z3.Function(f"itp!P{k + 1}", *sorts, z3.BoolSort(ctx)))
             pargs.append(args)
 
-        solver = z3.SolverFor("HORN", ctx=ctx)
-        solver.set(**_HORN_PARAMS)
-        if self.timeout_ms is not None:
-            solver.set("timeout", int(self.timeout_ms))
-
         false = z3.BoolVal(False, ctx)
+        clauses: list[z3.ExprRef] = []
         for i in range(n):
             body = [zformulas[i]]
             bound: set[FNode] = set(fvars[i])
@@ -134,17 +175,17 @@ class Z3SpacerInterpolator(Interpolator):
             if bound:
                 qvars = [zs(s) for s in sorted(bound, key=lambda s: s.symbol_name())]
                 clause = z3.ForAll(qvars, clause)
-            solver.add(clause)
+            clauses.append(clause)
 
-        result = solver.check()
-        if result == z3.unsat:
-            return None  # clauses unsolvable <=> the path formula is satisfiable
-        if result != z3.sat:
-            raise InterpolationError(f"Spacer returned unknown: {solver.reason_unknown()}")
+        model = self._solve_horn(clauses, n)
+        if model is None:
+            # clauses unsolvable <=> the path formula is satisfiable
+            if self.reduce_with_core:
+                raise InterpolationError("Spacer found a satisfiable core the SMT check refuted")
+            return None
         if n == 1:
             return []
 
-        model = solver.model()
         out: list[FNode] = []
         for k, pred in enumerate(preds):
             if pred not in model:
@@ -160,6 +201,63 @@ class Z3SpacerInterpolator(Interpolator):
                     f"cannot convert Spacer interpolant back to pysmt: {itp}: {exc}"
                 ) from exc
         return out
+
+    def _solve_horn(self, clauses: list[z3.ExprRef], depth: int) -> z3.ModelRef | None:
+        """Solve the Horn clauses: a model if solvable, None if not, else raise.
+
+        The chain is non-recursive with the given depth, so Spacer first starts its
+        level-by-level search right at that depth (an order of magnitude faster than
+        deepening one level at a time); if Spacer gives up (e.g. "stuck on a lemma"), it is
+        retried once with its default schedule, within the remaining time budget.
+        """
+        deadline = None
+        if self.timeout_ms is not None:
+            deadline = time.monotonic() + self.timeout_ms / 1000.0
+        attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}]
+        reason = ""
+        for extra in attempts:
+            solver = z3.SolverFor("HORN", ctx=self._ctx)
+            solver.set(**_HORN_PARAMS)
+            for key, value in extra.items():
+                solver.set(key, value)
+            if deadline is not None:
+                left_ms = int((deadline - time.monotonic()) * 1000)
+                if left_ms <= 0:
+                    break
+                solver.set("timeout", left_ms)
+            solver.add(*clauses)
+            result = solver.check()
+            if result == z3.sat:
+                return solver.model()
+            if result == z3.unsat:
+                return None
+            reason = solver.reason_unknown()
+            if "timeout" in reason or "cancel" in reason:
+                break
+        raise InterpolationError(f"Spacer returned unknown: {reason or 'timeout'}")
+
+    def _unsat_core(self, zparts: list[list[z3.ExprRef]]) -> set[tuple[int, int]] | None:
+        """Indices (formula, conjunct) of an unsat core, or None if the conjunction is sat.
+
+        Weakening each A_k to a subset of its conjuncts keeps every interpolant of the
+        weakened (still unsat) sequence a valid interpolant of the original one.
+        """
+        ctx = self._ctx
+        solver = z3.Solver(ctx=ctx)
+        if self.timeout_ms is not None:
+            solver.set("timeout", int(self.timeout_ms))
+        lits: dict[z3.ExprRef, tuple[int, int]] = {}
+        for i, cs in enumerate(zparts):
+            for j, c in enumerate(cs):
+                lit = z3.Bool(f"itp!a{i}!{j}", ctx)
+                lits[lit] = (i, j)
+                solver.add(z3.Implies(lit, c))
+        res = solver.check(*lits)
+        if res == z3.sat:
+            return None
+        if res != z3.unsat:
+            raise InterpolationError(f"Z3 returned unknown: {solver.reason_unknown()}")
+        return {lits[lit] for lit in solver.unsat_core()}
 
     def _eliminate_quantifiers(self, expr: z3.ExprRef) -> z3.ExprRef:
         """Return ``expr`` quantifier-free (via Z3's ``qe`` tactic) or raise."""

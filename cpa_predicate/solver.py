@@ -65,7 +65,14 @@ class SolverSession:
         z3solver = getattr(self._solver, "z3", None)
         self._z3 = z3solver if name == "z3" and z3solver is not None else None
         self._convert = self._solver.converter.convert if self._z3 is not None else None
-        self._timeout_set = False
+        # FNode -> z3 AST pointer. pysmt memoises conversions too, but its wrappers cost
+        # ~15us per call; formulas here are converted again and again (predicates,
+        # indicators). The z3 ExprRef is kept alive beside the pointer.
+        self._asts: dict[FNode, tuple[Any, Any]] = {}
+        if self._z3 is not None:
+            self._ctx = self._z3.ctx.ref()
+            self._raw = self._z3.solver
+        self._timeout_ms: int | None = None
         self._depth = 0
         self.queries = 0
 
@@ -100,9 +107,18 @@ class SolverSession:
     def add(self, formula: FNode) -> None:
         """Assert ``formula`` in the current scope."""
         if self._z3 is not None:
-            self._z3.add(self._convert(formula))
+            # Low-level assert: z3's Solver.add spends 3x the assert time in Python.
+            z3.Z3_solver_assert(self._ctx, self._raw, self._ast(formula))
         else:
             self._solver.add_assertion(formula)
+
+    def _ast(self, formula: FNode) -> Any:
+        entry = self._asts.get(formula)
+        if entry is None:
+            term = self._convert(formula)
+            entry = (term.as_ast(), term)
+            self._asts[formula] = entry
+        return entry[0]
 
     @contextmanager
     def scope(self, *formulas: FNode) -> Iterator[SolverSession]:
@@ -135,9 +151,10 @@ class SolverSession:
     def _check(self, assumptions: Sequence[FNode]) -> bool:
         timed = self._apply_timeout()
         if self._z3 is not None:
-            convert = self._convert
-            result = self._z3.check(*[convert(a) for a in assumptions])
-            answer = result.r  # 1 sat, -1 unsat, 0 unknown
+            count = len(assumptions)
+            array = (z3.Ast * count)(*[self._ast(a) for a in assumptions])
+            answer = z3.Z3_solver_check_assumptions(self._ctx, self._raw, count, array)
+            # Z3_lbool: 1 sat, -1 unsat, 0 unknown
             if answer != 0:
                 return answer > 0
             reason = self._z3.reason_unknown()
@@ -156,8 +173,13 @@ class SolverSession:
         if remaining is None:
             return False
         millis = max(1, int(remaining * 1000) + 1)
-        self._z3.set("timeout", millis)
-        self._timeout_set = True
+        # Setting a Z3 option costs ~70us, as much as a small query: refresh the
+        # timeout only when the one set earlier could overrun the deadline by more
+        # than 5% of the remaining time (and at least by 200 ms).
+        current = self._timeout_ms
+        if current is None or current - millis > max(200, millis // 20):
+            self._z3.set("timeout", millis)
+            self._timeout_ms = millis
         return True
 
     def _unknown(self, timed: bool, reason: str) -> None:
@@ -177,13 +199,13 @@ class SolverSession:
             # Low-level Z3 calls: about 5x faster than ModelRef.eval + is_true, and
             # this runs once per model in All-SMT enumeration.
             model = self._z3.model()
-            ctx = model.ctx.ref()
+            ctx = self._ctx
             raw_model = model.model
-            convert = self._convert
+            ast = self._ast
             result = z3.Ast(0)
             values = []
             for formula in formulas:
-                z3.Z3_model_eval(ctx, raw_model, convert(formula).as_ast(), True, byref(result))
+                z3.Z3_model_eval(ctx, raw_model, ast(formula), True, byref(result))
                 values.append(z3.Z3_get_bool_value(ctx, result) == _Z3_L_TRUE)
             return values
         return [self._solver.get_value(f).is_true() for f in formulas]

@@ -1,0 +1,372 @@
+"""Tests for Craig sequence interpolation (Z3/Spacer and, when installed, MathSAT).
+
+Every interpolant is checked with independent solver calls (pysmt's own Z3 solver, not the
+interpolator's context): A_1 |= I_1, I_k & A_{k+1} |= I_{k+1}, I_{n-1} & A_n unsat, and
+the symbol restriction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import pytest
+import z3
+from pysmt.fnode import FNode
+from pysmt.shortcuts import (
+    FALSE,
+    GE,
+    GT,
+    LE,
+    LT,
+    TRUE,
+    And,
+    Bool,
+    Equals,
+    Function,
+    Iff,
+    Implies,
+    Int,
+    Minus,
+    Not,
+    NotEquals,
+    Or,
+    Plus,
+    Real,
+    Symbol,
+    Times,
+    get_env,
+    is_sat,
+    is_valid,
+)
+from pysmt.typing import BOOL, INT, REAL, FunctionType
+
+from cpa_predicate.interpolation import (
+    InterpolationError,
+    Interpolator,
+    available_interpolators,
+    create_interpolator,
+    msat_available,
+)
+from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
+
+
+def iv(name: str) -> FNode:
+    return Symbol(name, INT)
+
+
+def bv(name: str) -> FNode:
+    # pysmt's symbol table is process-wide: keep Boolean names apart from the
+    # integer program variables other tests create
+    return Symbol(f"bool!{name}", BOOL)
+
+
+def check_sequence(formulas: Sequence[FNode], itps: list[FNode] | None) -> None:
+    """Assert that ``itps`` is a sequence interpolant of ``formulas`` (independent checks)."""
+    assert itps is not None, "expected interpolants for an unsat sequence"
+    n = len(formulas)
+    assert len(itps) == n - 1
+    qfo = get_env().qfo
+    prev = TRUE()
+    for k in range(n - 1):
+        itp = itps[k]
+        assert itp.get_type() == BOOL
+        assert qfo.is_qf(itp), f"I_{k + 1} has a quantifier: {itp}"
+        assert is_valid(Implies(And(prev, formulas[k]), itp), solver_name="z3"), (
+            f"I_{k} & A_{k + 1} does not entail I_{k + 1} = {itp}"
+        )
+        prefix = set().union(*(f.get_free_variables() for f in formulas[: k + 1]))
+        suffix = set().union(*(f.get_free_variables() for f in formulas[k + 1 :]))
+        extra = itp.get_free_variables() - (prefix & suffix)
+        assert not extra, f"I_{k + 1} mentions non-shared symbols {extra}"
+        prev = itp
+    assert not is_sat(And(prev, formulas[-1]), solver_name="z3"), "I_{n-1} & A_n is sat"
+
+
+def _make(name: str) -> Interpolator:
+    if name == "z3":
+        return create_interpolator("z3", timeout_ms=60_000)
+    if name == "z3-nocore":
+        return Z3SpacerInterpolator(timeout_ms=60_000, reduce_with_core=False)
+    return create_interpolator("msat")
+
+
+BACKENDS = [
+    "z3",
+    "z3-nocore",
+    pytest.param(
+        "msat", marks=pytest.mark.skipif(not msat_available(), reason="MathSAT not installed")
+    ),
+]
+
+
+@pytest.fixture(params=BACKENDS)
+def itp(request: pytest.FixtureRequest) -> Iterator[Interpolator]:
+    interpolator = _make(request.param)
+    yield interpolator
+    interpolator.close()
+
+
+X1, X2, X3 = iv("main::x@1"), iv("main::x@2"), iv("main::x@3")
+Y1, Y2 = iv("main::y@1"), iv("main::y@2")
+
+
+def test_two_formulas(itp: Interpolator) -> None:
+    fs = [And(Equals(X1, Int(0)), Equals(Y1, Int(3))), GT(X1, Y1)]
+    check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_three_formulas(itp: Interpolator) -> None:
+    fs = [
+        Equals(X1, Int(0)),
+        Equals(X2, Plus(X1, Int(1))),
+        And(Equals(Y1, X2), LT(Y1, Int(0))),
+    ]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    # the cut symbols are exactly the SSA symbols with '::' and '@' in their names
+    assert res[0].get_free_variables() <= {X1}
+    assert res[1].get_free_variables() <= {X2}
+
+
+def test_five_formulas(itp: Interpolator) -> None:
+    fs = [
+        And(Equals(X1, Int(0)), Equals(Y1, Int(0))),
+        Equals(X2, Plus(X1, Int(2))),
+        Equals(Y2, Plus(Y1, X2)),
+        Equals(X3, Minus(X2, Y2)),
+        NotEquals(X3, Int(0)),
+    ]
+    check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_satisfiable_returns_none(itp: Interpolator) -> None:
+    fs = [
+        Equals(X1, Int(0)),
+        Equals(X2, Plus(X1, Int(1))),
+        And(Equals(Y1, X2), GT(Y1, Int(0))),
+    ]
+    assert itp.sequence_interpolants(fs) is None
+    assert itp.sequence_interpolants([TRUE(), TRUE()]) is None
+
+
+def test_symbol_names_round_trip(itp: Interpolator) -> None:
+    a = iv("f::a.b@12")
+    b = iv("g::tmp::__retval__@7")
+    fs = [Equals(a, Int(5)), Equals(b, Plus(a, Int(1))), LT(b, Int(0))]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    # the interpolants use the very same pysmt symbols, not re-named copies
+    assert res[0].get_free_variables() == {a}
+    assert res[1].get_free_variables() == {b}
+
+
+def test_boolean_symbols(itp: Interpolator) -> None:
+    p, q = bv("main::p@1"), bv("main::q@1")
+    fs = [And(p, Equals(X1, Int(5))), Implies(p, Equals(Y1, X1)), And(q, Iff(q, LT(Y1, Int(0))))]
+    check_sequence(fs, itp.sequence_interpolants(fs))
+    fs = [p, Implies(p, q), Not(q)]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    assert is_valid(Iff(res[0], p), solver_name="z3")
+    assert is_valid(Iff(res[1], q), solver_name="z3")
+
+
+def test_middle_formula_false(itp: Interpolator) -> None:
+    fs = [Equals(X1, Int(0)), FALSE(), Equals(X2, Plus(X1, Int(1))), GT(X2, Int(0))]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    # after the false block, nothing is reachable
+    assert not is_sat(res[1], solver_name="z3")
+    assert not is_sat(res[2], solver_name="z3")
+
+
+def test_disjunctive_interpolant(itp: Interpolator) -> None:
+    fs = [
+        Or(Equals(X1, Int(1)), Equals(X1, Int(-1))),
+        And(NotEquals(X1, Int(1)), NotEquals(X1, Int(-1))),
+    ]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    # the only interpolant is (equivalent to) the disjunction itself
+    assert is_valid(Iff(res[0], fs[0]), solver_name="z3")
+
+
+def test_loop_unrolling_needs_inequalities(itp: Interpolator) -> None:
+    # i = 0; n = 10; while (i < n) i++; assert(i <= n)  -- a path around the loop 4 times
+    # that then violates the assertion.
+    n = iv("main::n@1")
+    i = [iv(f"main::i@{k}") for k in range(6)]
+    fs = [And(Equals(i[0], Int(0)), Equals(n, Int(10)))]
+    for k in range(1, 5):
+        fs.append(And(LT(i[k - 1], n), Equals(i[k], Plus(i[k - 1], Int(1)))))
+    fs.append(GT(i[4], n))
+    check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_unbounded_loop_counter(itp: Interpolator) -> None:
+    # s = 0; i = 0; while (i < n) { i++; s += i; } assert(s >= 0) -- unrolled 6 times
+    n = iv("main::n@0")
+
+    def v(name: str, k: int) -> FNode:
+        return iv(f"main::{name}@{k}")
+
+    fs = [And(Equals(v("i", 0), Int(0)), Equals(v("s", 0), Int(0)))]
+    for k in range(1, 7):
+        fs.append(
+            And(
+                LT(v("i", k - 1), n),
+                Equals(v("i", k), Plus(v("i", k - 1), Int(1))),
+                Equals(v("s", k), Plus(v("s", k - 1), v("i", k))),
+                Equals(v("t", k), Times(Int(2), v("s", k))),  # irrelevant
+            )
+        )
+    fs.append(LT(v("s", 6), Int(0)))
+    check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_symbol_passing_through_unrelated_block(itp: Interpolator) -> None:
+    fs = [Equals(X1, Int(3)), Equals(Y1, Int(4)), And(GT(X1, Y1))]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    assert X1 in res[1].get_free_variables()
+
+
+def test_no_common_symbols(itp: Interpolator) -> None:
+    # prefix unsat on its own: the interpolant over no symbols must be false
+    fs = [And(Equals(X1, Int(0)), Equals(X1, Int(1))), Equals(Y1, Int(2))]
+    res = itp.sequence_interpolants(fs)
+    check_sequence(fs, res)
+    assert res[0].get_free_variables() == set()
+    assert not is_sat(res[0], solver_name="z3")
+    # suffix unsat on its own: true is the natural interpolant, anything sound is accepted
+    fs = [Equals(X1, Int(0)), And(GE(Y1, Int(2)), LE(Y1, Int(1)))]
+    check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_degenerate_lengths(itp: Interpolator) -> None:
+    assert itp.sequence_interpolants([]) is None
+    assert itp.sequence_interpolants([Equals(X1, Int(0))]) is None
+    assert itp.sequence_interpolants([And(GT(X1, Int(0)), LT(X1, Int(0)))]) == []
+
+
+def test_real_arithmetic(itp: Interpolator) -> None:
+    r1, r2 = Symbol("real!r@1", REAL), Symbol("real!r@2", REAL)
+    fs = [Equals(r1, Real(0.5)), Equals(r2, Times(Real(2), r1)), GT(r2, Real(1))]
+    check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_long_path() -> None:
+    # a CEGAR-sized path: 60 blocks, one relevant chain and irrelevant noise
+    interp = create_interpolator("z3")
+    fs = [Equals(iv("main::c@0"), Int(0))]
+    for k in range(1, 60):
+        fs.append(
+            And(
+                Equals(iv(f"main::c@{k}"), Plus(iv(f"main::c@{k - 1}"), Int(1))),
+                Equals(iv(f"main::noise@{k}"), Times(Int(3), iv(f"main::c@{k}"))),
+            )
+        )
+    fs.append(LT(iv("main::c@59"), Int(0)))
+    check_sequence(fs, interp.sequence_interpolants(fs))
+
+
+def test_deterministic() -> None:
+    fs = [
+        And(Equals(X1, Int(0)), Equals(Y1, Int(0))),
+        Equals(X2, Plus(X1, Int(2))),
+        Equals(Y2, Plus(Y1, X2)),
+        LT(Y2, Int(0)),
+    ]
+    first = create_interpolator("z3").sequence_interpolants(fs)
+    second = create_interpolator("z3").sequence_interpolants(fs)
+    assert [str(f) for f in first] == [str(f) for f in second]
+
+
+def test_uninterpreted_function_rejected() -> None:
+    f = Symbol("f", FunctionType(INT, [INT]))
+    fs = [Equals(Function(f, [X1]), Int(0)), Equals(Function(f, [X1]), Int(1))]
+    with pytest.raises(InterpolationError):
+        create_interpolator("z3").sequence_interpolants(fs)
+
+
+def test_quantifier_elimination_of_answers() -> None:
+    interp = Z3SpacerInterpolator()
+    ctx = interp._ctx
+    x, y = z3.Int("main::x@1", ctx), z3.Int("main::y@1", ctx)
+    expr = z3.Exists([y], z3.And(y > 2, x == y + 1))
+    qf = interp._eliminate_quantifiers(expr)
+    assert not z3.is_quantifier(qf)
+    s = z3.Solver(ctx=ctx)
+    s.add(qf != expr)
+    assert s.check() == z3.unsat
+
+
+def test_factory() -> None:
+    z = create_interpolator()
+    assert z.name == "z3"
+    assert isinstance(z, Interpolator)
+    assert "z3" in available_interpolators()
+    with pytest.raises(ValueError):
+        create_interpolator("no-such-solver")
+
+
+@pytest.mark.skipif(msat_available(), reason="MathSAT is installed")
+def test_msat_missing_is_a_clear_error() -> None:
+    assert "msat" not in available_interpolators()
+    with pytest.raises(InterpolationError, match="MathSAT is not installed"):
+        create_interpolator("msat")
+
+
+@pytest.mark.skipif(not msat_available(), reason="MathSAT not installed")
+def test_msat_factory() -> None:
+    m = create_interpolator("msat")
+    assert m.name == "msat"
+    fs = [Equals(X1, Int(0)), GT(X1, Int(0))]
+    check_sequence(fs, m.sequence_interpolants(fs))
+
+
+def test_boolean_constants_inside_formulas() -> None:
+    fs = [And(Bool(True), Equals(X1, Int(1))), Equals(X1, Int(2))]
+    check_sequence(fs, create_interpolator().sequence_interpolants(fs))
+
+
+def test_parity_interpolant_is_a_clear_error() -> None:
+    # the only interpolant needs divisibility (x even), which QF-LIA without mod cannot
+    # express and pysmt cannot represent: a clear error, never a wrong answer
+    def v(name: str) -> FNode:
+        return iv(f"main::{name}")
+
+    fs = [Equals(v("x@0"), Times(Int(2), v("y@0")))]
+    for k in range(1, 4):
+        fs.append(Equals(v(f"x@{k}"), Plus(v(f"x@{k - 1}"), Int(2))))
+    fs.append(Equals(v("x@3"), Plus(Times(Int(2), v("z@0")), Int(1))))
+    with pytest.raises(InterpolationError):
+        create_interpolator("z3").sequence_interpolants(fs)
+
+
+def _random_atom(rng: random.Random, syms: list[FNode]) -> FNode:
+    a, b = rng.sample(syms, 2)
+    c = Int(rng.randint(-3, 3))
+    kind = rng.randrange(4)
+    if kind == 0:
+        return Equals(a, Plus(b, c))
+    if kind == 1:
+        return LE(a, Plus(b, c))
+    if kind == 2:
+        return GT(Plus(a, b), c)
+    return Or(LT(a, c), Equals(b, c))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_sequences_are_sound(itp: Interpolator, seed: int) -> None:
+    # random chains over shared SSA-like symbols: whatever the answer, it must be right
+    rng = random.Random(seed)
+    syms = [iv(f"main::v{k}@{j}") for k in range(2) for j in range(2)]
+    n = rng.randint(2, 5)
+    fs = [And(*[_random_atom(rng, syms) for _ in range(rng.randint(1, 4))]) for _ in range(n)]
+    res = itp.sequence_interpolants(fs)
+    if is_sat(And(fs), solver_name="z3"):
+        assert res is None
+    else:
+        check_sequence(fs, res)
