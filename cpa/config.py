@@ -33,7 +33,7 @@ from cpa import plugins
 from cpa.core.options import Option, resolve_options
 from cpa.errors import ConfigError
 
-DEFAULT_CONFIG = "location"
+DEFAULT_CONFIG = "lbe"
 
 ANALYSIS_OPTIONS: dict[str, Option] = {
     "cpas": Option(list, ["location", "callstack"], "CPAs of the composite, in order"),

@@ -8,6 +8,7 @@ This is the library's entry point (the command line is a thin shell over it)::
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -70,6 +71,8 @@ def analyze(
     """Run the configured analysis on ``cfa``; never raises for analysis limits:
     timeouts, memory exhaustion and unsupported features become UNKNOWN."""
     statistics = statistics or Statistics()
+    # large blocks (LBE) nest deeply; Python frames do not use the C stack in 3.11+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     deadline = Deadline.after(timelimit)
     context = AnalysisContext(

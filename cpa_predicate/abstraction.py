@@ -210,25 +210,18 @@ class PredicateAbstractionManager:
             indicators = [self._indicator(k) for k in range(n)]
             for k in range(n):
                 solver.add(self._definition(k, predicates[k][1]))
-            literals = [regions.var(index) for index, _ in predicates]
+            negated = [Not(indicator) for indicator in indicators]
+            indices = [index for index, _ in predicates]
             region = regions.false()
             models = 0
             while solver.check():
                 models += 1
                 values = solver.truth_values(indicators)
-                cube = regions.true()
-                blocking = []
-                for k in range(n):
-                    if values[k]:
-                        cube = cube & literals[k]
-                        blocking.append(Not(indicators[k]))
-                    else:
-                        cube = cube & ~literals[k]
-                        blocking.append(indicators[k])
-                region = region | cube
+                region = region | regions.cube(zip(indices, values, strict=True))
                 if n == 0:
                     break
-                solver.add(Or(blocking) if n > 1 else blocking[0])
+                # Block this valuation of the predicates (not the model of the formula).
+                solver.add_clause([negated[k] if values[k] else indicators[k] for k in range(n)])
             self._count("allsat_models", models)
             return region
 

@@ -19,7 +19,7 @@ from cpa.cfa.interpreter import run as replay
 from cpa.cfa.model import CFAEdge, CFANode
 from cpa.core.arg import ARGState, remove_subtree
 from cpa.results import Counterexample, InputValue, PathStep
-from cpa_predicate.interpolation import create_interpolator
+from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import Abstraction, PredicateState
@@ -82,8 +82,11 @@ class PredicateRefiner(Refiner):
         blocks = [a.block_formula.formula for a in chain[1:]]
         if cpa.solver.is_sat(And(blocks)):
             return self._counterexample(target)
-        with stats.timer("interpolation_time_s"):
-            interpolants = self.interpolator.sequence_interpolants(blocks)
+        try:
+            with stats.timer("interpolation_time_s"):
+                interpolants = self.interpolator.sequence_interpolants(blocks)
+        except InterpolationError as error:
+            return RefinementResult(failed=f"interpolation failed: {error}")
         if interpolants is None:
             return RefinementResult(failed="interpolation disagrees with the solver")
         pivot = self._add_predicates(chain, interpolants)

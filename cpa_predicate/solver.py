@@ -21,7 +21,7 @@ import z3
 from pysmt.exceptions import SolverReturnedUnknownResultError
 from pysmt.fnode import FNode
 from pysmt.logics import QF_LIA
-from pysmt.shortcuts import And, Not, Solver
+from pysmt.shortcuts import And, Not, Or, Solver
 
 from algorithms.cpa_algorithm import TimeLimitExceeded
 
@@ -111,6 +111,20 @@ class SolverSession:
             z3.Z3_solver_assert(self._ctx, self._raw, self._ast(formula))
         else:
             self._solver.add_assertion(formula)
+
+    def add_clause(self, literals: Sequence[FNode]) -> None:
+        """Assert the disjunction of ``literals`` (blocking clauses of All-SMT).
+
+        With Z3 the clause is built from the cached literal terms directly, without a
+        pysmt formula that would be type-checked and converted once and never again.
+        """
+        if self._z3 is None:
+            self.add(Or(literals) if len(literals) != 1 else literals[0])
+            return
+        count = len(literals)
+        array = (z3.Ast * count)(*[self._ast(literal) for literal in literals])
+        clause = z3.BoolRef(z3.Z3_mk_or(self._ctx, count, array), self._z3.ctx)
+        z3.Z3_solver_assert(self._ctx, self._raw, clause.as_ast())
 
     def _ast(self, formula: FNode) -> Any:
         entry = self._asts.get(formula)

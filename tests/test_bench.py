@@ -340,8 +340,11 @@ def test_cli_filter_and_folder(suite, tmp_path, capsys):
 
 def test_cli_default_configuration_is_used(suite, capsys):
     tasks, _ = suite
+    from cpa.config import DEFAULT_CONFIG
+
     assert main(["bench", str(tasks["safe"])]) == 0
-    assert "summary location: 1 tasks, correct true 1," in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"summary {DEFAULT_CONFIG}: 1 tasks, correct true 1," in out
 
 
 def test_cli_exit_status_for_bad_suite_and_usage(tmp_path, suite, capsys):

@@ -140,7 +140,6 @@ class ReplayResult:
         return f"{self.reason} after {self.steps} steps"
 
 
-
 # ----------------------------------------------------------------------------- values
 
 

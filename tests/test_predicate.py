@@ -1,0 +1,152 @@
+"""The predicate analysis as configurations of the one loop: verdicts, refinement,
+block encodings, counterexamples and their replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from algorithms.cegar import CEGARAlgorithm
+from algorithms.cpa_algorithm import Deadline, LoopOutcome, run_reachability
+from cpa.cfa.frontend import parse_program, parse_source
+from cpa.cfa.interpreter import run as replay
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.core.context import AnalysisContext
+from cpa.results import Verdict
+from cpa.verifier import analyze, build, prepare_cfa
+from cpa_predicate.predicate_cpa import PredicateCPA
+from cpa_predicate.refiner import PredicateRefiner
+
+CONFIGS = ["sbe", "sbe-boolean", "lbe", "lbe-cartesian", "abe-l", "abe-lf"]
+BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+
+NONDET = "int __VERIFIER_nondet_int(void);\n"
+
+# needs the predicate x == y at the loop head: one refinement at least
+EQUAL_COUNTERS = (
+    NONDET
+    + """
+int main() {
+  int x = 0, y = 0;
+  while (__VERIFIER_nondet_int()) { x = x + 1; y = y + 1; }
+  if (x != y) { ERROR: return 1; }
+  return 0;
+}
+"""
+)
+
+# unsafe only when the input is exactly 42 and the loop ran at least twice
+UNSAFE = (
+    NONDET
+    + """
+int check(int v) { return v == 42; }
+int main() {
+  int n = __VERIFIER_nondet_int();
+  int i = 0;
+  while (i < 2) { i = i + 1; }
+  if (check(n) && i == 2) { ERROR: return 1; }
+  return 0;
+}
+"""
+)
+
+SPURIOUS = """
+int main() {
+  int x = 1;
+  int y = x;
+  if (y != 1) { ERROR: return 1; }
+  return 0;
+}
+"""
+
+
+def verify(source: str, config: str, **kwargs):
+    cfa = parse_source(source, "test.c")
+    return analyze(cfa, load_configuration(config), Specification.any_error(), **kwargs)
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_safe_program_needing_a_loop_invariant(config):
+    result = verify(EQUAL_COUNTERS, config)
+    assert result.verdict is Verdict.TRUE, result.reason
+    assert result.statistics["refinements"] >= 1
+    assert result.statistics["predicates_total"] >= 1
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_unsafe_program_gives_inputs_that_replay_to_the_target(config):
+    result = verify(UNSAFE, config)
+    assert result.verdict is Verdict.FALSE, result.reason
+    counterexample = result.counterexample
+    assert [i.value for i in counterexample.inputs if i.name == "n"] == [42]
+    assert counterexample.steps[-1].function == "main"
+    # replay on a fresh CFA of the original program (no LBE, no pruning)
+    fresh = parse_source(UNSAFE, "test.c")
+    outcome = replay(fresh, Specification.any_error(), [i.value for i in counterexample.inputs])
+    assert outcome.reached_target, outcome.reason
+
+
+def test_refinement_on_a_spurious_path_adds_predicates_and_cuts_lazily():
+    cfa = prepare_cfa(parse_source(SPURIOUS, "test.c"))
+    configuration = load_configuration("sbe")
+    context = AnalysisContext(
+        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
+    )
+    cpa, reached = build(cfa, configuration, context)
+    assert run_reachability(cpa, reached) is LoopOutcome.TARGET
+    target = reached.last_state
+    root = reached.first_state
+    algorithm = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    refiner = PredicateRefiner(algorithm)
+    before = len(reached)
+    result = refiner.refine(target)
+    assert result.counterexample is None and result.failed is None
+    predicate_cpa = cpa.wrapped.cpas[cpa.wrapped.component(PredicateCPA)]
+    formulas = {p.formula.serialize() for p in predicate_cpa.registry.predicates}
+    assert any("x" in f or "y" in f for f in formulas), formulas
+    # lazy: the root and the states before the cut stay, the target is gone
+    assert root in reached and target not in reached
+    assert 1 < len(reached) < before
+    assert reached.has_waiting()
+    assert run_reachability(cpa, reached) is LoopOutcome.COMPLETE
+
+
+def test_unsupported_construct_is_unknown_with_location():
+    source = "int main() {\n  int a[2];\n  a[0] = 1;\n  if (a[0] != 1) { ERROR: return 1; }\n  return 0;\n}\n"
+    result = verify(source, "lbe")
+    assert result.verdict is Verdict.UNKNOWN
+    assert "test.c:3" in result.reason and "unsupported" in result.reason
+
+
+def test_timeout_is_unknown_with_statistics():
+    result = verify(EQUAL_COUNTERS, "sbe", timelimit=1e-9)
+    assert result.verdict is Verdict.UNKNOWN and result.reason == "timeout"
+    assert "wall_time_s" in result.statistics
+
+
+def test_lbe_needs_its_cfa_transformation():
+    from cpa.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="needs 'lbe'"):
+        analyze(
+            parse_source(SPURIOUS),
+            load_configuration("lbe", ["analysis.cfa_transformations=[]"]),
+            Specification.any_error(),
+        )
+
+
+@pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="benchmarks not present")
+def test_locks_lbe_reached_set_does_not_grow_and_sbe_does():
+    sizes = {}
+    for n in (5, 6):
+        program = BENCHMARKS / f"lbe-2009/locks/test_locks_{n}.c"
+        spec = Specification.unreach_label("ERROR")
+        lbe = analyze(parse_program(program), load_configuration("lbe"), spec)
+        sbe = analyze(parse_program(program), load_configuration("sbe"), spec)
+        assert lbe.verdict is Verdict.TRUE and sbe.verdict is Verdict.TRUE
+        assert lbe.statistics["refinements"] == 0
+        sizes[n] = (lbe.statistics["reached_size"], sbe.statistics["reached_size"])
+    assert sizes[5][0] == sizes[6][0]
+    assert sizes[6][1] > sizes[5][1] > sizes[5][0]
