@@ -46,20 +46,14 @@ _HORN_PARAMS: dict[str, object] = {
 
 
 def _has_quantifier(expr: z3.ExprRef) -> bool:
-    """True if ``expr`` contains a quantifier or lambda (iterative DAG walk)."""
-    seen: set[int] = set()
-    todo = [expr]
-    while todo:
-        e = todo.pop()
-        key = e.get_id()
-        if key in seen:
-            continue
-        seen.add(key)
-        if z3.is_quantifier(e):
-            return True
-        if z3.is_app(e):
-            todo.extend(e.children())
-    return False
+    """True if ``expr`` contains a quantifier or lambda.
+
+    Z3 prints the whole DAG in C; searching the text is far cheaper than walking the
+    expression through the Python API (a variable named like a binder is quoted
+    ``|forall|`` in SMT-LIB, so it cannot match ``(forall``).
+    """
+    text = expr.sexpr()
+    return "(forall" in text or "(exists" in text or "(lambda" in text
 
 
 def _conjuncts(formula: FNode) -> list[FNode]:
@@ -99,6 +93,8 @@ class Z3SpacerInterpolator(Interpolator):
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
+        self._converter: Z3Converter | None = None
+        self._guarded: dict[tuple[int, int, int], tuple[z3.ExprRef, z3.ExprRef]] = {}
 
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
         """See :meth:`Interpolator.sequence_interpolants`."""
@@ -107,7 +103,11 @@ class Z3SpacerInterpolator(Interpolator):
         if n == 0:
             return None
         ctx = self._ctx
-        conv = Z3Converter(self.env, ctx)  # per call: its memo tables would grow forever
+        # One converter for the run: refinements share most of their blocks, and the
+        # converter's memo table turns their repeated conversion into look-ups.
+        if self._converter is None:
+            self._converter = Z3Converter(self.env, ctx)
+        conv = self._converter
         parts = [_conjuncts(f) for f in formulas]
         try:
             zparts = [[conv.convert(c) for c in cs] for cs in parts]
@@ -187,8 +187,10 @@ class Z3SpacerInterpolator(Interpolator):
             return []
 
         out: list[FNode] = []
+        # ``pred in model`` compares against every declaration: quadratic; names are unique
+        interpreted = {decl.name() for decl in model.decls()}
         for k, pred in enumerate(preds):
-            if pred not in model:
+            if pred.name() not in interpreted:
                 # A predicate without an interpretation was eliminated by pre-processing;
                 # guessing true/false could be unsound, so refuse.
                 raise InterpolationError(f"Spacer model lacks an interpretation for {pred}")
@@ -247,11 +249,18 @@ class Z3SpacerInterpolator(Interpolator):
         if self.timeout_ms is not None:
             solver.set("timeout", int(self.timeout_ms))
         lits: dict[z3.ExprRef, tuple[int, int]] = {}
+        guarded = self._guarded
         for i, cs in enumerate(zparts):
             for j, c in enumerate(cs):
-                lit = z3.Bool(f"itp!a{i}!{j}", ctx)
-                lits[lit] = (i, j)
-                solver.add(z3.Implies(lit, c))
+                # refinements repeat most conjuncts: reuse literal and implication
+                key = (i, j, c.get_id())
+                pair = guarded.get(key)
+                if pair is None:
+                    lit = z3.Bool(f"itp!a{i}!{j}", ctx)
+                    pair = (lit, z3.Implies(lit, c))
+                    guarded[key] = pair
+                lits[pair[0]] = (i, j)
+                solver.add(pair[1])
         res = solver.check(*lits)
         if res == z3.sat:
             return None

@@ -138,7 +138,9 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         "scope": Option(str, "location", "where new predicates apply", SCOPES),
         "solver": Option(str, "z3", "SMT solver (pysmt name)"),
         "interpolation": Option(str, "z3", "interpolation back end", ("z3", "msat")),
-        "atomic_predicates": Option(bool, True, "split interpolants into atoms"),
+        "atomic_predicates": Option(
+            bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
+        ),
         "check_counterexample": Option(
             bool, True, "replay a counterexample concretely before answering FALSE"
         ),

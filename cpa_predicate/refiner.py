@@ -102,15 +102,26 @@ class PredicateRefiner(Refiner):
     def _add_predicates(self, chain: list[Abstraction], interpolants: list[FNode]) -> int | None:
         """Add the interpolants' atoms at their locations; the first changed position."""
         cpa = self.predicate_cpa
-        pivot = None
+        found: list[tuple[int, list]] = []
         for position, interpolant in enumerate(interpolants, start=1):
             if interpolant.is_true() or interpolant.is_false():
                 continue
             formula = uninstantiate(interpolant)
             parts = atoms_of(formula) if cpa.options["atomic_predicates"] else [formula]
-            predicates = [cpa.registry.get(atom) for atom in parts]
+            found.append((position, [cpa.registry.get(atom) for atom in parts]))
+        pivot = None
+        for position, predicates in found:
             if cpa.precision.add(chain[position].location, predicates) and pivot is None:
                 pivot = position
+        if pivot is None and found:
+            # Every predicate is known where it was found, yet the path came back: the
+            # abstraction (Cartesian, typically) needs them elsewhere on the path too.
+            everything = [p for _, predicates in found for p in predicates]
+            for position in range(1, len(chain) - 1):
+                if cpa.precision.add(chain[position].location, everything) and pivot is None:
+                    pivot = position
+            if pivot is not None:
+                self.context.statistics.add("refinements_widened")
         return pivot
 
     def _cut(self, target: ARGState, abstraction: Abstraction) -> None:

@@ -44,6 +44,23 @@ def _import_dd():
 
 
 _bdd_module, BACKEND = _import_dd()
+_shared_bdd = None
+
+
+def shared_bdd():
+    """One BDD manager per process.
+
+    CUDD asserts, when a manager is freed, that no node of it is still referenced;
+    with managers per run, Python's garbage collector may free a manager before the
+    regions that refer to it. One manager that lives as long as the process avoids
+    that. Variable ``p<i>`` means predicate ``i`` of whichever run uses it; runs never
+    mix regions.
+    """
+    global _shared_bdd
+    if _shared_bdd is None:
+        _shared_bdd = _bdd_module.BDD()
+    return _shared_bdd
+
 
 # A region is a BDD node (dd Function): hashable, equal iff the same Boolean function.
 Region = Any
@@ -58,7 +75,7 @@ class RegionManager:
     """
 
     def __init__(self) -> None:
-        self.bdd = _bdd_module.BDD()
+        self.bdd = shared_bdd()
         self._vars: dict[int, Region] = {}
         self._index_of: dict[str, int] = {}
         self._true = self.bdd.true

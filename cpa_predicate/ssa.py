@@ -192,29 +192,53 @@ class SSABuilder:
 
 # --- instantiation -------------------------------------------------------------------
 
-_instantiate_cache: dict[tuple[FNode, SSAMap], FNode] = {}
+_instantiate_cache: dict[tuple, FNode] = {}
 _uninstantiate_cache: dict[FNode, FNode] = {}
+_program_symbols: dict[FNode, tuple[tuple[FNode, str], ...]] = {}
 _CACHE_LIMIT = 200_000
+
+
+def _uninstantiated_symbols(formula: FNode) -> tuple[tuple[FNode, str], ...]:
+    """The integer symbols of ``formula`` without an SSA index, with their names."""
+    symbols = _program_symbols.get(formula)
+    if symbols is None:
+        symbols = tuple(
+            sorted(
+                (
+                    (s, s.symbol_name())
+                    for s in formula.get_free_variables()
+                    if s.symbol_type().is_int_type() and split_name(s.symbol_name())[1] is None
+                ),
+                key=lambda pair: pair[1],
+            )
+        )
+        if len(_program_symbols) > _CACHE_LIMIT:
+            _program_symbols.clear()
+        _program_symbols[formula] = symbols
+    return symbols
 
 
 def instantiate(formula: FNode, ssa: SSAMap) -> FNode:
     """Rename every uninstantiated integer symbol ``x`` to ``x@ssa.index(x)``.
 
     Symbols that already carry an index, and non-integer symbols, stay as they are.
+    The result depends only on the indices of the formula's own variables, which is
+    the cache key: predicates are instantiated at many SSA maps that agree there.
     """
-    key = (formula, ssa)
+    symbols = _uninstantiated_symbols(formula)
+    if not symbols:
+        return formula
+    indices = tuple(ssa.index(name) for _, name in symbols)
+    key = (formula, indices)
     cached = _instantiate_cache.get(key)
     if cached is not None:
         return cached
     mgr = get_env().formula_manager
-    substitution = {}
-    for s in formula.get_free_variables():
-        if not s.symbol_type().is_int_type():
-            continue
-        name = s.symbol_name()
-        if split_name(name)[1] is None:
-            substitution[s] = mgr.Symbol(f"{name}{INDEX_SEPARATOR}{ssa.index(name)}", INT)
-    result = formula.substitute(substitution) if substitution else formula
+    substitution = {
+        s: mgr.Symbol(f"{name}{INDEX_SEPARATOR}{index}", INT)
+        for (s, name), index in zip(symbols, indices, strict=True)
+    }
+    result = formula.substitute(substitution)
     if len(_instantiate_cache) > _CACHE_LIMIT:
         _instantiate_cache.clear()
     _instantiate_cache[key] = result
