@@ -110,7 +110,10 @@ def analyze(
     for key in ("refinements", "predicates_total", "predicates_max", "abstractions"):
         values.setdefault(key, 0)
     for key in ("solver_time_s", "interpolation_time_s", "abstraction_time_s"):
-        values[key] = round(values.get(key, 0.0), 3)
+        values.setdefault(key, 0.0)
+    for key, value in values.items():
+        if key.endswith("_s") and isinstance(value, float):
+            values[key] = round(value, 3)
     return VerificationResult(outcome.verdict, outcome.reason, outcome.counterexample, values)
 
 
