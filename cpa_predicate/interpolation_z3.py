@@ -121,6 +121,46 @@ class Z3SpacerInterpolator(Interpolator):
             zparts = [
                 [c for j, c in enumerate(cs) if (i, j) in keep] for i, cs in enumerate(zparts)
             ]
+            relevant = [i for i, cs in enumerate(parts) if cs]
+            if 0 < len(relevant) < n:
+                return self._expand(
+                    n,
+                    relevant,
+                    self._chain([parts[i] for i in relevant], [zparts[i] for i in relevant], conv),
+                )
+        return self._chain(parts, zparts, conv)
+
+    def _expand(self, n: int, relevant: list[int], inner: list[FNode] | None) -> list[FNode]:
+        """Interpolants of the full sequence from those of its non-trivial blocks.
+
+        A block weakened to ``true`` by the core changes nothing: the interpolant after
+        it is the one before it. So the chain that Spacer solves only has the blocks of
+        the core (often a handful out of hundreds), which is what makes long error paths
+        affordable.
+        """
+        if inner is None:
+            raise InterpolationError("Spacer found a satisfiable core the SMT check refuted")
+        env = self.env.formula_manager
+        out: list[FNode] = []
+        seen = 0  # relevant blocks among A_1..A_k
+        position = set(relevant)
+        for k in range(n - 1):
+            if k in position:
+                seen += 1
+            if seen == 0:
+                out.append(env.TRUE())
+            elif seen == len(relevant):
+                out.append(env.FALSE())
+            else:
+                out.append(inner[seen - 1])
+        return out
+
+    def _chain(
+        self, parts: list[list[FNode]], zparts: list[list[z3.ExprRef]], conv: Z3Converter
+    ) -> list[FNode] | None:
+        """Sequence interpolants of the conjunctions ``parts`` via one Horn problem."""
+        n = len(parts)
+        ctx = self._ctx
         zformulas = [_zand(cs, ctx) for cs in zparts]
 
         fvars = [frozenset().union(*(c.get_free_variables() for c in cs)) for cs in parts]

@@ -575,3 +575,16 @@ def test_comments_keep_line_numbers_and_strings():
     cfa = parse_source(src)
     assert edge_with_text(cfa, 'char *s = "/* not a comment */"').line == 3
     assert edge_with_text(cfa, "int y = 1").line == 5
+
+
+def test_split_declarations_are_not_inputs():
+    """``int y = f();`` is a declaration and the call; only the call reads an input."""
+    from cpa.cfa.inputs import consumes_input
+
+    cfa = parse_source("int f(void);\nint main() {\n  int y = f();\n  int z;\n  return y + z;\n}\n")
+    declarations = {e.variable.c_name: e for e in cfa.edges() if isinstance(e, DeclarationEdge)}
+    assert declarations["y"].initialised_by_next_edge
+    assert not consumes_input(declarations["y"])
+    assert consumes_input(declarations["z"])
+    calls = [e for e in cfa.edges() if isinstance(e, ExternalCallEdge)]
+    assert len(calls) == 1 and consumes_input(calls[0])
