@@ -8,6 +8,7 @@ This is the library's entry point (the command line is a thin shell over it)::
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -24,7 +25,7 @@ from cpa.core.arg import ARGCPA
 from cpa.core.composite import CompositeCPA
 from cpa.core.context import AnalysisContext
 from cpa.core.reached import ReachedSet
-from cpa.errors import UnsupportedFeature
+from cpa.errors import CpaError, UnsupportedFeature
 from cpa.results import AnalysisOutcome, Verdict, VerificationResult
 from cpa.statistics import Statistics
 
@@ -98,6 +99,15 @@ def analyze(
         outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory")
     except RecursionError:
         outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory (recursion depth)")
+    except CpaError:  # configuration errors are the caller's to report
+        raise
+    except Exception as error:  # a bug of ours must not become a verdict or a traceback
+        if os.environ.get("CPA_DEBUG"):
+            raise
+        first_line = str(error).splitlines()[0] if str(error) else ""
+        outcome = AnalysisOutcome(
+            Verdict.UNKNOWN, f"internal error: {type(error).__name__}: {first_line}"
+        )
     values = statistics.as_dict()
     values.update(
         verdict=outcome.verdict.value,

@@ -179,3 +179,16 @@ def test_reached_set_partitions_by_key():
 def test_unsupported_feature_reports_location():
     error = UnsupportedFeature("inline assembly", "a.c", 7)
     assert str(error) == "a.c:7: unsupported feature: inline assembly"
+
+
+def test_internal_error_is_unknown_not_a_traceback(monkeypatch):
+    from cpa_location.location import LocationCPA
+
+    def broken(self, state):
+        raise RuntimeError("simulated bug\nsecond line")
+
+    monkeypatch.setattr(LocationCPA, "leaving_edges", broken)
+    monkeypatch.delenv("CPA_DEBUG", raising=False)
+    result = analyze(parse_source(CALLS), load_configuration("location"), Specification.any_error())
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason == "internal error: RuntimeError: simulated bug"
