@@ -588,3 +588,19 @@ def test_split_declarations_are_not_inputs():
     assert consumes_input(declarations["z"])
     calls = [e for e in cfa.edges() if isinstance(e, ExternalCallEdge)]
     assert len(calls) == 1 and consumes_input(calls[0])
+
+
+def test_blast_nondet_is_fresh_at_every_read_other_locals_keep_their_value():
+    """BLAST's ``__BLAST_NONDET`` is a new choice at each read; an ordinary
+    uninitialised local keeps the one unknown value of its declaration."""
+    source = (
+        "int main() {\n  int __BLAST_NONDET;\n  int p;\n  int k = 0;\n"
+        "  while (k < 2) { if (__BLAST_NONDET) { k = k + 1; } if (p) { k = k + 2; } }\n"
+        "  if (p) { k = 0; }\n  return k;\n}\n"
+    )
+    cfa = parse_source(source)
+    fresh = [e for e in cfa.edges() if isinstance(e, ExternalCallEdge)]
+    assert len(fresh) == 1 and fresh[0].line == 5 and fresh[0].lhs is not None
+    assert "__BLAST_NONDET" in fresh[0].text
+    conditions = [e for e in cfa.edges() if isinstance(e, AssumeEdge) and e.truth]
+    assert sum("[p]" == e.text for e in conditions) == 2  # both reads of p: the variable

@@ -146,6 +146,14 @@ class ProgramContext:
         return text if len(text) <= 200 else text[:197] + "..."
 
 
+#: Variables whose every read is a fresh nondeterministic value: BLAST's convention
+#: (``#define NONDET __BLAST_NONDET``), used by the CIL benchmark programs of BLAST
+#: and UFO (``int __BLAST_NONDET; ... if (__BLAST_NONDET) ...`` in a loop).
+NONDET_VARIABLES = frozenset({"__BLAST_NONDET"})
+#: ``function_name`` of the unknown-value call that such a read becomes
+FRESH_VALUE_FUNCTION = "__VERIFIER_nondet_int"
+
+
 class FunctionLowering:
     """Builds the nodes and edges of one function (or of the global initialisers)."""
 
@@ -235,6 +243,25 @@ class FunctionLowering:
         self.name_counts[name] = count
         qualified = f"{self.function}::{name}" + (f"__{count}" if count > 1 else "")
         return Variable(qualified, name, ctype, self.function, False)
+
+    def fresh_value(self, variable: Variable, node: c_ast.Node) -> VariableRef:
+        """A read of a :data:`NONDET_VARIABLES` variable: a fresh unknown value.
+
+        Ordinary uninitialised locals keep one unknown value from their declaration on
+        (the programs rely on that: ``int p; ... if (p) lock(); ... if (p) unlock();``);
+        BLAST's nondeterminism variable is a new choice at every read, so the read
+        becomes an unknown-value call into a temporary.
+        """
+        self.at(node)
+        temporary = self.temporary(variable.type)
+        self.add(
+            ExternalCallEdge,
+            f"{temporary} = {variable.c_name} (uninitialised: unknown value)",
+            function_name=FRESH_VALUE_FUNCTION,
+            arguments=(),
+            lhs=temporary,
+        )
+        return temporary
 
     def temporary(self, ctype: CType, initializer: Expression | None = None) -> VariableRef:
         """Declare a fresh temporary (with an optional initialiser) and return it."""
@@ -736,6 +763,8 @@ class FunctionLowering:
     def _expr_ID(self, node: c_ast.ID) -> Expression:
         symbol = self.scopes.lookup(node.name)
         if isinstance(symbol, Variable):
+            if symbol.c_name in NONDET_VARIABLES and symbol.type.is_integer():
+                return self.fresh_value(symbol, node)
             return VariableRef(symbol, symbol.type)
         if isinstance(symbol, EnumConstant):
             return IntConstant(symbol.value, symbol.type)
