@@ -63,7 +63,7 @@ def run_reachability(
     merge = cpa.merge_operator
     stop = cpa.stop_operator.stop
     is_target = cpa.is_target
-    merges = not isinstance(getattr(merge, "wrapped", merge), MergeSep)
+    merges = not (isinstance(merge, MergeSep) or getattr(merge, "trivial", False))
     deadline = deadline or Deadline()
     iterations = 0
     try:

@@ -23,6 +23,7 @@ from cpa.core.interfaces import (
     StopOperator,
     TransferRelation,
 )
+from cpa.core.operators import MergeSep
 from cpa.core.options import Option
 from cpa.errors import ConfigError
 from cpa_predicate.abstraction import PredicateAbstractionManager
@@ -82,11 +83,6 @@ class BlockMerge(MergeOperator):
         ):
             return reached_state
         return self.domain.join(state, reached_state)
-
-
-class PredicateMergeSep(MergeOperator):
-    def merge(self, state, reached_state, precision):
-        return reached_state
 
 
 class PredicateStop(StopOperator):
@@ -167,9 +163,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         self.targets = frozenset(n for n in context.cfa.nodes() if spec.is_target(n))
         self.domain = PredicateDomain(self.regions, self.paths)
         self.transfer_relation = PredicateTransferRelation(self.paths)
-        self.merge_operator = (
-            BlockMerge(self.domain) if options["merge"] == "block" else PredicateMergeSep()
-        )
+        self.merge_operator = BlockMerge(self.domain) if options["merge"] == "block" else MergeSep()
         self.stop_operator = PredicateStop(self.domain)
         self.precision_adjustment = PredicateAbstraction(self)
 

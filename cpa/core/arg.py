@@ -118,6 +118,7 @@ class ARGMerge(MergeOperator):
 
     def __init__(self, wrapped: MergeOperator):
         self.wrapped = wrapped
+        self.trivial = getattr(wrapped, "trivial", False)
 
     def merge(self, state: ARGState, reached_state: ARGState, precision):
         merged = self.wrapped.merge(state.wrapped, reached_state.wrapped, precision)

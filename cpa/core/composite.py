@@ -24,6 +24,7 @@ from cpa.core.interfaces import (
     StopOperator,
     TransferRelation,
 )
+from cpa.core.operators import MergeSep
 
 
 class CompositeState:
@@ -111,6 +112,8 @@ class CompositeMerge(MergeOperator):
 
     def __init__(self, cpas: Sequence[ConfigurableProgramAnalysis]):
         self.merges = [cpa.merge_operator for cpa in cpas]
+        #: no component ever merges: the loop can skip merging altogether
+        self.trivial = all(isinstance(merge, MergeSep) for merge in self.merges)
 
     def merge(self, state: CompositeState, reached_state: CompositeState, precision: tuple):
         merged = []
