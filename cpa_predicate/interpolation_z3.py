@@ -45,6 +45,10 @@ _HORN_PARAMS: dict[str, object] = {
 }
 
 
+class _Unconvertible(Exception):
+    """An interpolant uses operators pysmt cannot represent (integer div/mod)."""
+
+
 def _has_quantifier(expr: z3.ExprRef) -> bool:
     """True if ``expr`` contains a quantifier or lambda.
 
@@ -217,7 +221,22 @@ class Z3SpacerInterpolator(Interpolator):
                 clause = z3.ForAll(qvars, clause)
             clauses.append(clause)
 
-        model = self._solve_horn(clauses, n)
+        try:
+            return self._read_interpolants(self._solve_horn(clauses, n), preds, pargs, conv, n)
+        except _Unconvertible:
+            # Spacer's first schedule sometimes generalises to divisibility (``mod``,
+            # ``div``) that pysmt cannot express; its default schedule rarely does. A
+            # failed conversion leaves the converter's memo table inconsistent: drop it.
+            self._converter = None
+            fresh = Z3Converter(self.env, self._ctx)
+            model = self._solve_horn(clauses, n, first_attempt=False)
+            try:
+                return self._read_interpolants(model, preds, pargs, fresh, n)
+            except _Unconvertible as error:
+                raise InterpolationError(str(error)) from None
+
+    def _read_interpolants(self, model, preds, pargs, conv, n: int) -> list[FNode] | None:
+        """The interpretations of the cut predicates as pysmt formulas."""
         if model is None:
             # clauses unsolvable <=> the path formula is satisfiable
             if self.reduce_with_core:
@@ -239,12 +258,15 @@ class Z3SpacerInterpolator(Interpolator):
             try:
                 out.append(conv.back(itp))
             except (PysmtException, NotImplementedError, KeyError, TypeError) as exc:
-                raise InterpolationError(
-                    f"cannot convert Spacer interpolant back to pysmt: {itp}: {exc}"
+                first_line = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+                raise _Unconvertible(
+                    f"cannot convert Spacer interpolant back to pysmt ({first_line})"
                 ) from exc
         return out
 
-    def _solve_horn(self, clauses: list[z3.ExprRef], depth: int) -> z3.ModelRef | None:
+    def _solve_horn(
+        self, clauses: list[z3.ExprRef], depth: int, first_attempt: bool = True
+    ) -> z3.ModelRef | None:
         """Solve the Horn clauses: a model if solvable, None if not, else raise.
 
         The chain is non-recursive with the given depth, so Spacer first starts its
@@ -256,6 +278,8 @@ class Z3SpacerInterpolator(Interpolator):
         if self.timeout_ms is not None:
             deadline = time.monotonic() + self.timeout_ms / 1000.0
         attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}]
+        if not first_attempt:
+            attempts = attempts[1:]
         reason = ""
         for extra in attempts:
             solver = z3.SolverFor("HORN", ctx=self._ctx)

@@ -86,7 +86,8 @@ class PredicateRefiner(Refiner):
             with stats.timer("interpolation_time_s"):
                 interpolants = self.interpolator.sequence_interpolants(blocks)
         except InterpolationError as error:
-            return RefinementResult(failed=f"interpolation failed: {error}")
+            message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
+            return RefinementResult(failed=f"interpolation failed: {message}")
         if interpolants is None:
             return RefinementResult(failed="interpolation disagrees with the solver")
         pivot = self._add_predicates(chain, interpolants)
