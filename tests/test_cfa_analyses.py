@@ -6,13 +6,13 @@ import io
 import random
 
 import pytest
+from cfa_builders import add_call, program
 
 from cpa.cfa.dot import to_dot, write_dot
 from cpa.cfa.loops import find_loop_heads, function_loop_heads, mark_loop_heads
 from cpa.cfa.model import (
     CFA,
     BlankEdge,
-    CallSummaryEdge,
     CFANode,
     FunctionCallEdge,
     FunctionCFA,
@@ -68,22 +68,6 @@ def build(
         node_list.append(exit_node)
     function_cfa = FunctionCFA(name, entry_node, exit_node, [], None, node_list)  # type: ignore[arg-type]
     return function_cfa, nodes
-
-
-def add_call(call: CFANode, ret: CFANode, callee: FunctionCFA) -> CallSummaryEdge:
-    """Wire call/summary/return edges like the frontend does."""
-    text = f"{callee.name}();"
-    summary = CallSummaryEdge(call, ret, 0, text, callee=callee.name)
-    call_edge = FunctionCallEdge(call, callee.entry, 0, text, callee=callee.name, summary=summary)
-    return_edge = FunctionReturnEdge(callee.exit, ret, 0, text, callee=callee.name, summary=summary)
-    summary.call_edge, summary.return_edge = call_edge, return_edge
-    for edge in (summary, call_edge, return_edge):
-        connect(edge)
-    return summary
-
-
-def program(*functions: FunctionCFA) -> CFA:
-    return CFA("test.c", {f.name: f for f in functions}, functions[0].name, [])
 
 
 def names(nodes: dict[object, CFANode]):

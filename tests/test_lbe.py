@@ -6,6 +6,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from cfa_builders import add_call, program
 
 from cpa import plugins
 from cpa.cfa.frontend import parse_program, parse_source
@@ -79,22 +80,6 @@ def build(
     entry_node.exit = exit_node  # type: ignore[attr-defined]
     function_cfa = FunctionCFA(name, entry_node, exit_node, [], None, list(nodes.values()))  # type: ignore[arg-type]
     return function_cfa, nodes
-
-
-def add_call(call: CFANode, ret: CFANode, callee: FunctionCFA) -> CallSummaryEdge:
-    """Wire call, summary and return edges like the frontend does."""
-    text = f"{callee.name}();"
-    summary = CallSummaryEdge(call, ret, 0, text, callee=callee.name)
-    call_edge = FunctionCallEdge(call, callee.entry, 0, text, callee=callee.name, summary=summary)
-    return_edge = FunctionReturnEdge(callee.exit, ret, 0, text, callee=callee.name, summary=summary)
-    summary.call_edge, summary.return_edge = call_edge, return_edge
-    for edge in (summary, call_edge, return_edge):
-        connect(edge)
-    return summary
-
-
-def program(*functions: FunctionCFA) -> CFA:
-    return CFA("test.c", {f.name: f for f in functions}, functions[0].name, [])
 
 
 def edge_count(function_cfa: FunctionCFA) -> int:
