@@ -46,11 +46,17 @@ class LocationCPA(ConfigurableProgramAnalysis, EdgeProvider):
         self.transfer_relation = LocationTransferRelation()
         self.merge_operator = MergeSep()
         self.stop_operator = StopSep(self.domain)
+        self._leaving: dict[CFANode, tuple[CFAEdge, ...]] = {}
         spec = context.specification
         self.targets = frozenset(node for node in context.cfa.nodes() if spec.is_target(node))
 
     def leaving_edges(self, state: CFANode) -> Iterable[CFAEdge]:
-        return [edge for edge in state.leaving if not isinstance(edge, CallSummaryEdge)]
+        # on the hot path: filter each node's edges once (the CFA is fixed during a run)
+        edges = self._leaving.get(state)
+        if edges is None:
+            edges = tuple(e for e in state.leaving if not isinstance(e, CallSummaryEdge))
+            self._leaving[state] = edges
+        return edges
 
     def initial_state(self, node: CFANode) -> CFANode:
         return node
