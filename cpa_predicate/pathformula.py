@@ -26,7 +26,7 @@ Encoding decisions (see also :mod:`cpa_predicate.c_to_smt`):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pysmt.fnode import FNode
 from pysmt.shortcuts import FALSE, LE, TRUE, And, Bool, Equals, Int, Not, Or
@@ -131,6 +131,10 @@ class PathFormula:
     ssa: SSAMap
     length: int = 0
     approximations: tuple[str, ...] = ()
+    #: how this formula was built, so that a model can be traced back to one path:
+    #: ``None`` (block start), ``(previous, edge)`` or ``(left, left_unification,
+    #: right, right_unification)`` for a disjunction (see :meth:`PathFormulaManager.path_in`)
+    origin: tuple | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -272,6 +276,7 @@ class PathFormulaManager:
             _apply(pf.ssa, block.writes),
             pf.length + block.length,
             _union(pf.approximations, block.approximations),
+            (pf, edge),
         )
 
     def make_or(self, pf1: PathFormula, pf2: PathFormula) -> PathFormula:
@@ -286,19 +291,19 @@ class PathFormulaManager:
                 pf1.ssa,
                 max(pf1.length, pf2.length),
                 _union(pf1.approximations, pf2.approximations),
+                pf1.origin,
             )
         merged, behind = merge_all([pf1.ssa, pf2.ssa])
+        left, right = unification(behind[0]), unification(behind[1])
         formula = disjunction(
-            (
-                conjunction([pf1.formula, *unification(behind[0])]),
-                conjunction([pf2.formula, *unification(behind[1])]),
-            )
+            (conjunction([pf1.formula, *left]), conjunction([pf2.formula, *right]))
         )
         return PathFormula(
             formula,
             merged,
             max(pf1.length, pf2.length),
             _union(pf1.approximations, pf2.approximations),
+            (pf1, tuple(left), pf2, tuple(right)),
         )
 
     def make_conjunction(self, pf: PathFormula, formula: FNode) -> PathFormula:
@@ -308,6 +313,7 @@ class PathFormulaManager:
             pf.ssa,
             pf.length,
             pf.approximations,
+            pf.origin,
         )
 
     def path_formula(
@@ -318,6 +324,34 @@ class PathFormulaManager:
         for edge in edges:
             pf = self.make_and(pf, edge)
         return pf
+
+    def path_in(
+        self, pf: PathFormula, model_value: Callable[[FNode], int | bool | FNode]
+    ) -> list[CFAEdge]:
+        """The edges of one path that ``pf`` contains and a model of it satisfies.
+
+        ``pf`` may be a disjunction of many paths (joined states of a block); its
+        ``origin`` is followed back to the block start, taking at each disjunction
+        the side (with its SSA unification) that holds in the model. Raises
+        ``ValueError`` if neither side holds, i.e. the values are no model of ``pf``.
+        """
+        holds = ModelEvaluator(model_value).holds
+        edges: list[CFAEdge] = []
+        current = pf
+        while current.origin is not None:
+            if len(current.origin) == 2:
+                current, edge = current.origin
+                edges.append(edge)
+                continue
+            left, left_unification, right, right_unification = current.origin
+            if holds(conjunction((left.formula, *left_unification))):
+                current = left
+            elif holds(conjunction((right.formula, *right_unification))):
+                current = right
+            else:
+                raise ValueError("the values satisfy neither side of a joined path formula")
+        edges.reverse()
+        return edges
 
     def concrete_steps(
         self,
@@ -334,21 +368,7 @@ class PathFormulaManager:
         """
         ssa = start_ssa if start_ssa is not None else SSAMap()
         steps: list[tuple[CFAEdge, list[tuple[str, NondetSource]]]] = []
-        values: dict[FNode, FNode] = {}
-
-        def holds(formula: FNode) -> bool:
-            substitution = {}
-            for s in formula.get_free_variables():
-                value = values.get(s)
-                if value is None:
-                    value = _as_constant(model_value(s), s)
-                    values[s] = value
-                substitution[s] = value
-            result = formula.substitute(substitution).simplify()
-            if not result.is_bool_constant():
-                raise ValueError(f"model does not fix {result}")
-            return result.is_true()
-
+        holds = ModelEvaluator(model_value).holds
         for edge in edges:
             ssa = self._concrete(edge, ssa, steps, holds)
         return steps
@@ -635,6 +655,31 @@ class PathFormulaManager:
         self._assign(ctx, variable, value, result.type)
 
 
+class ModelEvaluator:
+    """Evaluates formulas under one model; the values of symbols are looked up once.
+
+    ``model_value(symbol)`` gives a symbol's value (int, bool or constant); a formula
+    that does not reduce to a constant raises ``ValueError``.
+    """
+
+    def __init__(self, model_value: Callable[[FNode], int | bool | FNode]):
+        self.model_value = model_value
+        self.values: dict[FNode, FNode] = {}
+
+    def holds(self, formula: FNode) -> bool:
+        substitution = {}
+        for s in formula.get_free_variables():
+            value = self.values.get(s)
+            if value is None:
+                value = _as_constant(self.model_value(s), s)
+                self.values[s] = value
+            substitution[s] = value
+        result = formula.substitute(substitution).simplify()
+        if not result.is_bool_constant():
+            raise ValueError(f"model does not fix {result}")
+        return result.is_true()
+
+
 def _negate(condition: FNode) -> FNode:
     if condition.is_true():
         return FALSE()
@@ -654,6 +699,7 @@ def _as_constant(value: int | bool | FNode, s: FNode) -> FNode:
 
 
 __all__ = [
+    "ModelEvaluator",
     "NondetSource",
     "PathFormula",
     "PathFormulaManager",

@@ -2,7 +2,8 @@
 
 The abstract error path is the chain of abstractions that leads to the target; its
 blocks' path formulas are checked with one solver query. A satisfiable path is a
-real counterexample: the refiner rebuilds one concrete path through the ARG, solves
+real counterexample: the refiner follows the model back through the joined block
+formulas to one concrete path (``PathFormulaManager.path_in``), solves
 it, reads the inputs from the model and (by default) replays them through the CFA
 with the concrete interpreter before answering FALSE. An unsatisfiable path gives
 sequence interpolants at the abstraction points; their atoms become predicates at
@@ -42,21 +43,6 @@ def atoms_of(formula: FNode) -> list[FNode]:
             continue
         stack.extend(current.args())
     return list(atoms)
-
-
-def holds(formula: FNode, model: dict[FNode, FNode]) -> bool:
-    """Whether ``formula`` is true under ``model`` (symbols it does not fix count as 0)."""
-    substitution = {}
-    for symbol in formula.get_free_variables():
-        value = model.get(symbol)
-        if value is None:
-            value = (
-                get_env().formula_manager.Int(0)
-                if symbol.symbol_type().is_int_type()
-                else (get_env().formula_manager.FALSE())
-            )
-        substitution[symbol] = value
-    return formula.substitute(substitution).simplify().is_true()
 
 
 class PredicateRefiner(Refiner):
@@ -138,40 +124,33 @@ class PredicateRefiner(Refiner):
 
     # ----------------------------------------------------------------- counterexamples
 
-    def _arg_path(self, target: ARGState, model) -> list[tuple[ARGState, CFAEdge]]:
-        """One ARG path root -> target; at merged states pick a parent whose branch
-        the model satisfies."""
-        paths = self.predicate_cpa.paths
-        steps = []
-        state = target
-        while state.parents:
-            parent = state.parents[0]
-            if len(state.parents) > 1 and model is not None:
-                for candidate in state.parents:
-                    edge = state.edge_from(candidate)
-                    formula = paths.make_and(self._predicate_state(candidate).path_formula, edge)
-                    if holds(formula.formula, model):
-                        parent = candidate
-                        break
-            steps.append((parent, state.edge_from(parent)))
-            state = parent
-        steps.reverse()
-        return steps
-
     def _counterexample(self, target: ARGState) -> RefinementResult:
         cpa = self.predicate_cpa
         chain = self._predicate_state(target).abstraction.chain()
         full = And([a.block_formula.formula for a in chain[1:]])
         model = cpa.solver.model_of(full)
-        edges = [edge for _, edge in self._arg_path(target, model)]
+        if model is None:
+            return RefinementResult(
+                failed="the solver found the error path feasible, then found no model"
+            )
+
+        def model_value(symbol: FNode) -> FNode | int:
+            return model.get(symbol, 0)
+
+        # Blocks joined states of several paths; the model picks one of them.
+        edges: list[CFAEdge] = []
+        try:
+            for abstraction in chain[1:]:
+                edges.extend(cpa.paths.path_in(abstraction.block_formula, model_value))
+        except ValueError as error:
+            return RefinementResult(failed=f"no single error path could be rebuilt: {error}")
         path = cpa.paths.empty()
         for edge in edges:
             path = cpa.paths.make_and(path, edge)
         path_model = cpa.solver.model_of(path.formula)
         if path_model is None:
             return RefinementResult(
-                failed="a target is reachable on a merged path, but no single feasible "
-                "path could be rebuilt from the ARG"
+                failed="the error path rebuilt from the joined block formulas is infeasible"
             )
 
         def value(symbol: FNode) -> int:

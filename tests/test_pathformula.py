@@ -482,6 +482,36 @@ def test_concrete_steps_resolve_choices_and_list_inputs_in_order():
             assert [name for _, sources in steps for name, _ in sources] == ["main::x@1"]
 
 
+def test_path_in_follows_the_model_through_joined_formulas():
+    """Three paths joined in two steps (as the block merge does); the model of the
+    joined formula, pinned to each path's input, traces back to exactly that path."""
+    cfa, x = _hand_cfa()
+    assign, assume, nondet = _x_edges(x)
+    manager = PathFormulaManager(cfa)
+    start = manager.make_and(manager.empty(), nondet())
+    paths = {
+        5: [assume(">", 0), assign(1), assign(2)],
+        -5: [assume(">", 0, truth=False), assume("<", -3)],
+        -1: [assume(">", 0, truth=False), assume("<", -3, truth=False), assign(7)],
+    }
+    formulas = {}
+    for value, edges in paths.items():
+        pf = start
+        for edge in edges:
+            pf = manager.make_and(pf, edge)
+        formulas[value] = pf
+    joined = manager.make_or(manager.make_or(formulas[5], formulas[-5]), formulas[-1])
+    tail = assume(">", -100)
+    block = manager.make_and(joined, tail)
+    first_input = start.origin[1]
+    for value, edges in paths.items():
+        query = And(block.formula, Equals(v(x.name, 1), Int(value)))
+        assert manager.path_in(block, _model_value(query)) == [first_input, *edges, tail]
+    # values that are no model of the joined formula are rejected, not guessed
+    with pytest.raises(ValueError):
+        manager.path_in(joined, lambda s: 1 if s == v(x.name, 1) else -50)
+
+
 def test_concrete_steps_on_a_parsed_path_with_calls():
     source = """int inc(int a) { return a + 1; }
     int main(){ int x = __VERIFIER_nondet_int(); int y = inc(x);
