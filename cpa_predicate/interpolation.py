@@ -39,6 +39,9 @@ class Interpolator(ABC):
 
     #: Short backend name, as accepted by :func:`create_interpolator`.
     name: str = "abstract"
+    #: Time budget of one call in milliseconds (None: unbounded); a caller with a
+    #: deadline sets it to the time left before each call.
+    timeout_ms: int | None = None
 
     @abstractmethod
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:

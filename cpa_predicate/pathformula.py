@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import FALSE, LE, TRUE, And, Bool, Equals, Int, Not, Or
+from pysmt.shortcuts import FALSE, LE, TRUE, And, Bool, Equals, Int, Not, Or, get_env
 
 from cpa.cfa.c_types import SCHAR, SHORT, UCHAR, USHORT
 from cpa.cfa.expressions import AddressOf, InitializerList, VariableRef, walk
@@ -656,10 +656,12 @@ class PathFormulaManager:
 
 
 class ModelEvaluator:
-    """Evaluates formulas under one model; the values of symbols are looked up once.
+    """Evaluates formulas under one model, remembering the value of every subterm.
 
-    ``model_value(symbol)`` gives a symbol's value (int, bool or constant); a formula
-    that does not reduce to a constant raises ``ValueError``.
+    ``model_value(symbol)`` gives a symbol's value (int, bool or constant). Values
+    are shared across calls, so tracing a model back through nested joins (which
+    evaluates overlapping subformulas again and again) costs time linear in the
+    formula DAG. A term that does not reduce to a constant raises ``ValueError``.
     """
 
     def __init__(self, model_value: Callable[[FNode], int | bool | FNode]):
@@ -667,17 +669,37 @@ class ModelEvaluator:
         self.values: dict[FNode, FNode] = {}
 
     def holds(self, formula: FNode) -> bool:
-        substitution = {}
-        for s in formula.get_free_variables():
-            value = self.values.get(s)
-            if value is None:
-                value = _as_constant(self.model_value(s), s)
-                self.values[s] = value
-            substitution[s] = value
-        result = formula.substitute(substitution).simplify()
-        if not result.is_bool_constant():
-            raise ValueError(f"model does not fix {result}")
-        return result.is_true()
+        return self.value(formula).is_true()
+
+    def value(self, formula: FNode) -> FNode:
+        values = self.values
+        create = get_env().formula_manager.create_node
+        stack = [formula]
+        while stack:
+            node = stack[-1]
+            if node in values:
+                stack.pop()
+                continue
+            if node.is_constant():
+                values[node] = node
+                stack.pop()
+                continue
+            if node.is_symbol():
+                values[node] = _as_constant(self.model_value(node), node)
+                stack.pop()
+                continue
+            pending = [arg for arg in node.args() if arg not in values]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            arguments = tuple(values[arg] for arg in node.args())
+            # the operator applied to constants: the simplifier folds it to a constant
+            result = create(node.node_type(), arguments, node._content.payload).simplify()
+            if not result.is_constant():
+                raise ValueError(f"model does not fix {node}")
+            values[node] = result
+        return values[formula]
 
 
 def _negate(condition: FNode) -> FNode:

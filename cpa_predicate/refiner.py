@@ -68,10 +68,14 @@ class PredicateRefiner(Refiner):
         blocks = [a.block_formula.formula for a in chain[1:]]
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
+        remaining = self.context.deadline.remaining()
+        if remaining is not None:
+            self.interpolator.timeout_ms = max(1, int(remaining * 1000))
         try:
             with stats.timer("interpolation_time_s"):
                 interpolants = self.interpolator.sequence_interpolants(blocks)
         except InterpolationError as error:
+            self.context.deadline.check()  # out of time: a timeout, not a failed refinement
             message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
             return RefinementResult(failed=f"interpolation failed: {message}")
         if interpolants is None:
