@@ -45,6 +45,18 @@ def location_of(cpa: CompositeCPA):
     return lambda arg_state: arg_state.wrapped.components[index]
 
 
+def call_sites_of(cpa: CompositeCPA):
+    """A function from ARG states to the call nodes of their open calls, outermost
+    first (always empty without the call-stack CPA)."""
+    from cpa_location.callstack import CallstackCPA
+
+    try:
+        index = cpa.component(CallstackCPA)
+    except ValueError:
+        return lambda arg_state: ()
+    return lambda arg_state: arg_state.wrapped.components[index].call_sites
+
+
 def build(
     cfa: CFA, configuration: Configuration, context: AnalysisContext
 ) -> tuple[ARGCPA, ReachedSet]:
@@ -56,7 +68,8 @@ def build(
     composite = CompositeCPA(cpas)
     cpa = ARGCPA(composite)
     waitlist_class = plugins.load(plugins.WAITLISTS, configuration.analysis["waitlist"])
-    reached = ReachedSet(waitlist_class(location_of(composite)), cpa.partition_key)
+    waitlist = waitlist_class(location_of(composite), call_sites_of(composite))
+    reached = ReachedSet(waitlist, cpa.partition_key)
     entry = cfa.main.entry
     reached.add(cpa.initial_state(entry), cpa.initial_precision(entry))
     return cpa, reached

@@ -14,6 +14,7 @@ from cpa.core.composite import CompositeCPA, CompositeState
 from cpa.core.context import AnalysisContext
 from cpa.core.reached import ReachedSet
 from cpa.core.waitlist import BreadthFirstWaitlist, DepthFirstWaitlist, SortedWaitlist
+from cpa.core.waitlist_orders import ReversePostorderWaitlist
 from cpa.errors import UnsupportedFeature
 from cpa.results import Verdict
 from cpa.verifier import analyze, build, prepare_cfa
@@ -164,6 +165,26 @@ def test_waitlist_orders_and_lazy_removal(waitlist, expected):
     waitlist.remove(4)
     assert 4 not in waitlist and len(waitlist) == 3
     assert [waitlist.pop() for _ in range(3)] == expected
+
+
+def test_reverse_postorder_puts_a_call_between_its_call_node_and_the_next_location():
+    """RPO ids are per function: the callee's locations (ids up to 40 here) must still
+    come before the caller's next locations (ids 16, 20) and after its call node (15)."""
+    from types import SimpleNamespace as At
+
+    call_node = At(rpo_id=15)
+    states = {
+        "before call": (At(rpo_id=14), ()),
+        "at call": (call_node, ()),
+        "callee entry": (At(rpo_id=0), (call_node,)),
+        "callee end": (At(rpo_id=40), (call_node,)),
+        "return site": (At(rpo_id=16), ()),
+        "join": (At(rpo_id=20), ()),
+    }
+    waitlist = ReversePostorderWaitlist(lambda name: states[name][0], lambda name: states[name][1])
+    for name in reversed(list(states)):
+        waitlist.add(name)
+    assert [waitlist.pop() for _ in states] == list(states)
 
 
 def test_reached_set_partitions_by_key():

@@ -16,10 +16,15 @@ from typing import Any
 
 
 class Waitlist(ABC):
-    """Subclasses are built as ``cls(location_of)``: ``location_of(state)`` gives the
-    CFA node of a state, for orders that depend on the program location."""
+    """Subclasses are built as ``cls(location_of, call_sites_of)``, for orders that
+    depend on the program position: ``location_of(state)`` gives the CFA node of a
+    state, ``call_sites_of(state)`` the call nodes of its open calls, outermost first."""
 
-    def __init__(self, location_of: Callable[[Any], Any] | None = None) -> None:
+    def __init__(
+        self,
+        location_of: Callable[[Any], Any] | None = None,
+        call_sites_of: Callable[[Any], Any] | None = None,
+    ) -> None:
         self._members: set = set()
 
     def add(self, state) -> None:
@@ -51,7 +56,11 @@ class Waitlist(ABC):
 
 
 class DepthFirstWaitlist(Waitlist):
-    def __init__(self, location_of: Callable[[Any], Any] | None = None) -> None:
+    def __init__(
+        self,
+        location_of: Callable[[Any], Any] | None = None,
+        call_sites_of: Callable[[Any], Any] | None = None,
+    ) -> None:
         super().__init__()
         self._stack: list = []
 
@@ -63,7 +72,11 @@ class DepthFirstWaitlist(Waitlist):
 
 
 class BreadthFirstWaitlist(Waitlist):
-    def __init__(self, location_of: Callable[[Any], Any] | None = None) -> None:
+    def __init__(
+        self,
+        location_of: Callable[[Any], Any] | None = None,
+        call_sites_of: Callable[[Any], Any] | None = None,
+    ) -> None:
         super().__init__()
         self._queue: deque = deque()
 
