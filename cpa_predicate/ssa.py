@@ -27,11 +27,22 @@ INDEX_SEPARATOR = "@"
 AUX_PREFIX = "__aux"
 
 
+#: entries of each module-level cache before it is cleared
+_CACHE_LIMIT = 200_000
+_symbols: dict[tuple[str, int | None], FNode] = {}
+_equalities: dict[tuple[str, int, int], FNode] = {}
+
+
 def symbol(name: str, index: int | None = None) -> FNode:
     """The integer symbol of ``name`` (uninstantiated when ``index`` is None)."""
-    if index is None:
-        return Symbol(name, INT)
-    return Symbol(f"{name}{INDEX_SEPARATOR}{index}", INT)
+    key = (name, index)
+    cached = _symbols.get(key)
+    if cached is None:
+        cached = Symbol(name if index is None else f"{name}{INDEX_SEPARATOR}{index}", INT)
+        if len(_symbols) > _CACHE_LIMIT:
+            _symbols.clear()
+        _symbols[key] = cached
+    return cached
 
 
 def split_name(symbol_name: str) -> tuple[str, int | None]:
@@ -148,6 +159,8 @@ def merge_all(
     (one equality per variable and alternative, no chains).
     """
     maps = list(maps)
+    if len(maps) == 2:
+        return _merge_pair(maps[0], maps[1])
     merged: dict[str, int] = {}
     for ssa in maps:
         for name, idx in ssa._indices.items():
@@ -161,9 +174,40 @@ def merge_all(
     return SSAMap._of(merged), behind
 
 
+def _merge_pair(first: SSAMap, second: SSAMap) -> tuple[SSAMap, list[list[tuple[str, int, int]]]]:
+    """:func:`merge_all` of two maps, looking only at the entries where they differ
+    (joined states of a block usually agree on almost every variable)."""
+    a, b = first._indices, second._indices
+    if a is b or a == b:
+        return first, [[], []]
+    differing = sorted({name for name, _ in a.items() ^ b.items()})
+    merged = dict(a)
+    behind_first: list[tuple[str, int, int]] = []
+    behind_second: list[tuple[str, int, int]] = []
+    for name in differing:
+        own_a, own_b = a.get(name, 0), b.get(name, 0)
+        if own_a < own_b:
+            merged[name] = own_b
+            if not is_auxiliary(name):
+                behind_first.append((name, own_a, own_b))
+        elif own_b < own_a and not is_auxiliary(name):
+            behind_second.append((name, own_b, own_a))
+    return SSAMap._of(merged), [behind_first, behind_second]
+
+
 def unification(behind: Iterable[tuple[str, int, int]]) -> list[FNode]:
     """The equalities ``name@new = name@old`` for entries returned by a merge."""
-    return [Equals(symbol(n, new), symbol(n, old)) for n, old, new in behind]
+    result = []
+    for entry in behind:
+        equality = _equalities.get(entry)
+        if equality is None:
+            name, old, new = entry
+            equality = Equals(symbol(name, new), symbol(name, old))
+            if len(_equalities) > _CACHE_LIMIT:
+                _equalities.clear()
+            _equalities[entry] = equality
+        result.append(equality)
+    return result
 
 
 class SSABuilder:
@@ -195,7 +239,6 @@ class SSABuilder:
 _instantiate_cache: dict[tuple, FNode] = {}
 _uninstantiate_cache: dict[FNode, FNode] = {}
 _program_symbols: dict[FNode, tuple[tuple[FNode, str], ...]] = {}
-_CACHE_LIMIT = 200_000
 
 
 def _uninstantiated_symbols(formula: FNode) -> tuple[tuple[FNode, str], ...]:
