@@ -88,17 +88,23 @@ def create_interpolator(
     name: str = "z3",
     timeout_ms: int | None = None,
     environment: Environment | None = None,
+    core_inside_disjunctions: bool = False,
 ) -> Interpolator:
     """Create the interpolator called ``name`` ("z3" or "msat").
 
     ``timeout_ms`` bounds each call (InterpolationError on expiry; best effort for MathSAT).
     ``environment`` is the pysmt environment the input formulas live in (default: global).
+    ``core_inside_disjunctions`` is an option of the Z3 back end (see its class).
     """
     key = name.strip().lower()
     if key in ("z3", "spacer", "z3-spacer"):
         from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
 
-        return Z3SpacerInterpolator(timeout_ms=timeout_ms, environment=environment)
+        return Z3SpacerInterpolator(
+            timeout_ms=timeout_ms,
+            environment=environment,
+            core_inside_disjunctions=core_inside_disjunctions,
+        )
     if key in ("msat", "mathsat", "mathsat5"):
         from cpa_predicate.interpolation_msat import MathSatInterpolator
 

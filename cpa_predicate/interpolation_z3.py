@@ -14,10 +14,10 @@ each P_k, i.e. the interpolant I_k; "unsat" means the path formula is satisfiabl
 Spacer's pre-processing is switched off so that no predicate is inlined away.
 
 Two cheap steps make this fast enough for CEGAR paths of hundreds of blocks: a plain SMT
-check with one assumption literal per top-level conjunct first decides feasibility and drops
-conjuncts outside the unsat core (interpolants of the weakened sequence are interpolants of
-the original one), and Spacer starts its search at level n instead of deepening level by
-level.  Interpolants that need divisibility (``mod``) cannot be represented in pysmt's LIA
+check with one assumption literal per conjunct (optionally also per leaf inside the
+disjunctions of joined paths) first decides feasibility and drops conjuncts outside the
+unsat core (interpolants of the weakened sequence are interpolants of the original one),
+and Spacer starts its search at level n instead of deepening level by level.  Interpolants that need divisibility (``mod``) cannot be represented in pysmt's LIA
 and raise :class:`InterpolationError`.
 """
 
@@ -73,6 +73,40 @@ def _conjuncts(formula: FNode) -> list[FNode]:
     return out
 
 
+def _is_connective(node: FNode, inside_disjunctions: bool) -> bool:
+    """Whether the core reduction looks inside ``node`` rather than guarding it whole."""
+    return node.is_and() or (inside_disjunctions and node.is_or())
+
+
+def _weaken(formula: FNode, kept: set[FNode], env: Environment, inside_disjunctions: bool) -> FNode:
+    """``formula`` with every leaf (see :func:`_is_connective`) outside ``kept``
+    replaced by ``true``."""
+    mgr = env.formula_manager
+    true = mgr.TRUE()
+    memo: dict[FNode, FNode] = {}
+    stack = [formula]
+    while stack:
+        node = stack[-1]
+        if node in memo:
+            stack.pop()
+            continue
+        if _is_connective(node, inside_disjunctions):
+            pending = [arg for arg in node.args() if arg not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+            arguments = [memo[arg] for arg in node.args()]
+            if node.is_and():
+                arguments = [a for a in arguments if not a.is_true()]
+                memo[node] = mgr.And(arguments) if arguments else true
+            else:
+                memo[node] = true if any(a.is_true() for a in arguments) else mgr.Or(arguments)
+        else:
+            memo[node] = node if node in kept else true
+        stack.pop()
+    return memo[formula]
+
+
 def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
     if not parts:
         return z3.BoolVal(True, ctx)
@@ -89,16 +123,23 @@ class Z3SpacerInterpolator(Interpolator):
         timeout_ms: int | None = None,
         environment: Environment | None = None,
         reduce_with_core: bool = True,
+        core_inside_disjunctions: bool = False,
     ):
-        """``reduce_with_core``: first drop top-level conjuncts outside an unsat core (faster,
-        and the interpolants mention only what refutes the path)."""
+        """``reduce_with_core``: first drop conjuncts outside an unsat core (faster, and the
+        interpolants mention only what refutes the path). ``core_inside_disjunctions``:
+        the core also reaches into the disjuncts of joined paths (much smaller Horn
+        problems for large joined blocks, but on ssh it gave predicates that needed
+        more refinements)."""
         self.timeout_ms = timeout_ms
         self.reduce_with_core = reduce_with_core
+        self.core_inside_disjunctions = core_inside_disjunctions
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
         self._converter: Z3Converter | None = None
-        self._guarded: dict[tuple[int, int, int], tuple[z3.ExprRef, z3.ExprRef]] = {}
+        # guarded Z3 term of each And/Or node and leaf; the literal guarding each leaf
+        self._guarded: dict[FNode, z3.ExprRef] = {}
+        self._literal: dict[FNode, z3.ExprRef] = {}
 
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
         """See :meth:`Interpolator.sequence_interpolants`."""
@@ -112,26 +153,27 @@ class Z3SpacerInterpolator(Interpolator):
         if self._converter is None:
             self._converter = Z3Converter(self.env, ctx)
         conv = self._converter
+        if self.reduce_with_core:
+            try:
+                kept = self._unsat_core(formulas, conv)
+            except PysmtException as exc:
+                raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+            if kept is None:
+                return None
+            deep = self.core_inside_disjunctions
+            formulas = [_weaken(f, kept, self.env, deep) for f in formulas]
+            relevant = [i for i, f in enumerate(formulas) if not f.is_true()]
+            if 0 < len(relevant) < n:
+                inner = self._interpolate([formulas[i] for i in relevant], conv)
+                return self._expand(n, relevant, inner)
+        return self._interpolate(formulas, conv)
+
+    def _interpolate(self, formulas: list[FNode], conv: Z3Converter) -> list[FNode] | None:
         parts = [_conjuncts(f) for f in formulas]
         try:
             zparts = [[conv.convert(c) for c in cs] for cs in parts]
         except PysmtException as exc:
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
-        if self.reduce_with_core:
-            keep = self._unsat_core(zparts)
-            if keep is None:
-                return None
-            parts = [[c for j, c in enumerate(cs) if (i, j) in keep] for i, cs in enumerate(parts)]
-            zparts = [
-                [c for j, c in enumerate(cs) if (i, j) in keep] for i, cs in enumerate(zparts)
-            ]
-            relevant = [i for i, cs in enumerate(parts) if cs]
-            if 0 < len(relevant) < n:
-                return self._expand(
-                    n,
-                    relevant,
-                    self._chain([parts[i] for i in relevant], [zparts[i] for i in relevant], conv),
-                )
         return self._chain(parts, zparts, conv)
 
     def _expand(self, n: int, relevant: list[int], inner: list[FNode] | None) -> list[FNode]:
@@ -302,35 +344,70 @@ class Z3SpacerInterpolator(Interpolator):
                 break
         raise InterpolationError(f"Spacer returned unknown: {reason or 'timeout'}")
 
-    def _unsat_core(self, zparts: list[list[z3.ExprRef]]) -> set[tuple[int, int]] | None:
-        """Indices (formula, conjunct) of an unsat core, or None if the conjunction is sat.
+    def _unsat_core(self, formulas: list[FNode], conv: Z3Converter) -> set[FNode] | None:
+        """The leaves of an unsat core of the conjunction, or None if it is satisfiable.
 
-        Weakening each A_k to a subset of its conjuncts keeps every interpolant of the
-        weakened (still unsat) sequence a valid interpolant of the original one.
+        Every leaf of each formula (a maximal subterm that is not an And, nor an Or
+        with ``core_inside_disjunctions``) is guarded by its own assumption literal.
+        And and Or are monotone, so replacing the leaves outside the core by ``true``
+        weakens each formula while the sequence stays unsat, and every interpolant of
+        the weakened sequence is one of the original.
         """
         ctx = self._ctx
         solver = z3.Solver(ctx=ctx)
         if self.timeout_ms is not None:
             solver.set("timeout", int(self.timeout_ms))
-        lits: dict[z3.ExprRef, tuple[int, int]] = {}
-        guarded = self._guarded
-        for i, cs in enumerate(zparts):
-            for j, c in enumerate(cs):
-                # refinements repeat most conjuncts: reuse literal and implication
-                key = (i, j, c.get_id())
-                pair = guarded.get(key)
-                if pair is None:
-                    lit = z3.Bool(f"itp!a{i}!{j}", ctx)
-                    pair = (lit, z3.Implies(lit, c))
-                    guarded[key] = pair
-                lits[pair[0]] = (i, j)
-                solver.add(pair[1])
-        res = solver.check(*lits)
-        if res == z3.sat:
+        literals: dict[z3.ExprRef, FNode] = {}
+        for formula in formulas:
+            solver.add(self._guarded_formula(formula, conv, literals))
+        result = solver.check(*literals)
+        if result == z3.sat:
             return None
-        if res != z3.unsat:
+        if result != z3.unsat:
             raise InterpolationError(f"Z3 returned unknown: {solver.reason_unknown()}")
-        return {lits[lit] for lit in solver.unsat_core()}
+        return {literals[literal] for literal in solver.unsat_core()}
+
+    def _guarded_formula(
+        self, formula: FNode, conv: Z3Converter, literals: dict[z3.ExprRef, FNode]
+    ) -> z3.ExprRef:
+        """``formula`` in Z3 with each leaf ``c`` replaced by ``literal -> c``.
+
+        Guards and guarded subformulas are kept for the whole run: refinements share
+        most of their blocks.
+        """
+        ctx = self._ctx
+        memo = self._guarded
+        stack = [formula]
+        while stack:
+            node = stack[-1]
+            if node in memo:
+                stack.pop()
+                continue
+            if _is_connective(node, self.core_inside_disjunctions):
+                pending = [arg for arg in node.args() if arg not in memo]
+                if pending:
+                    stack.extend(pending)
+                    continue
+                arguments = [memo[arg] for arg in node.args()]
+                memo[node] = z3.And(*arguments) if node.is_and() else z3.Or(*arguments)
+            else:
+                literal = z3.Bool(f"itp!g{node.node_id()}", ctx)
+                memo[node] = z3.Implies(literal, conv.convert(node))
+                self._literal[node] = literal
+            stack.pop()
+        # the literals of this formula's leaves (the memo spans earlier formulas too)
+        seen: set[FNode] = set()
+        stack = [formula]
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            if _is_connective(node, self.core_inside_disjunctions):
+                stack.extend(node.args())
+            else:
+                literals[self._literal[node]] = node
+        return memo[formula]
 
     def _eliminate_quantifiers(self, expr: z3.ExprRef) -> z3.ExprRef:
         """Return ``expr`` quantifier-free (via Z3's ``qe`` tactic) or raise."""

@@ -134,6 +134,13 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         "scope": Option(str, "location", "where new predicates apply", SCOPES),
         "solver": Option(str, "z3", "SMT solver (pysmt name)"),
         "interpolation": Option(str, "z3", "interpolation back end", ("z3", "msat")),
+        "interpolation_core": Option(
+            str,
+            "conjuncts",
+            "what the unsat core before interpolation may drop: whole conjuncts, or also "
+            "leaves inside the disjunctions of joined paths (z3 back end)",
+            ("conjuncts", "leaves"),
+        ),
         "atomic_predicates": Option(
             bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
         ),

@@ -56,7 +56,11 @@ class PredicateRefiner(Refiner):
             for i, s in enumerate(self.reached.first_state.wrapped.components)
             if isinstance(s, CFANode)
         )
-        self.interpolator = create_interpolator(self.predicate_cpa.options["interpolation"])
+        options = self.predicate_cpa.options
+        self.interpolator = create_interpolator(
+            options["interpolation"],
+            core_inside_disjunctions=options["interpolation_core"] == "leaves",
+        )
 
     def _predicate_state(self, state: ARGState) -> PredicateState:
         return state.wrapped.components[self.predicate_index]

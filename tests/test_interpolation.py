@@ -88,12 +88,15 @@ def _make(name: str) -> Interpolator:
         return create_interpolator("z3", timeout_ms=60_000)
     if name == "z3-nocore":
         return Z3SpacerInterpolator(timeout_ms=60_000, reduce_with_core=False)
+    if name == "z3-leafcore":
+        return create_interpolator("z3", timeout_ms=60_000, core_inside_disjunctions=True)
     return create_interpolator("msat")
 
 
 BACKENDS = [
     "z3",
     "z3-nocore",
+    "z3-leafcore",
     pytest.param(
         "msat", marks=pytest.mark.skipif(not msat_available(), reason="MathSAT not installed")
     ),
@@ -254,6 +257,23 @@ def test_real_arithmetic(itp: Interpolator) -> None:
     r1, r2 = Symbol("real!r@1", REAL), Symbol("real!r@2", REAL)
     fs = [Equals(r1, Real(0.5)), Equals(r2, Times(Real(2), r1)), GT(r2, Real(1))]
     check_sequence(fs, itp.sequence_interpolants(fs))
+
+
+def test_core_inside_disjunctions_drops_irrelevant_disjunct_parts() -> None:
+    """Two joined paths whose assignments to y do not matter: the core that reaches into
+    the disjuncts refutes with x alone, so the interpolant does not mention y."""
+    joined = Or(
+        And(Equals(X1, Int(1)), Equals(Y1, Int(5))),
+        And(Equals(X1, Int(2)), Equals(Y1, Int(7))),
+    )
+    check = And(GT(X1, Int(3)), GT(Y1, Int(0)))
+    formulas = [joined, check]
+    deep = create_interpolator("z3", timeout_ms=60_000, core_inside_disjunctions=True)
+    (interpolant,) = deep.sequence_interpolants(formulas)
+    check_sequence(formulas, [interpolant])
+    assert Y1 not in interpolant.get_free_variables()
+    # the conjunct-level core keeps each disjunct whole
+    assert create_interpolator("z3", timeout_ms=60_000).sequence_interpolants(formulas)
 
 
 def test_long_path() -> None:
