@@ -31,7 +31,16 @@ class InterpolationError(Exception):
     Raised on timeouts, ``unknown`` answers, interpolants that are not quantifier-free after
     quantifier elimination, and terms the converter back to pysmt cannot represent.  The
     caller must then treat the refinement as failed (UNKNOWN), never guess.
+
+    ``partial``, when set, holds one formula per cut point made of the parts of the
+    interpolants that could be represented (e.g. the atoms without integer ``div``).
+    They are *not* interpolants; a caller may still try them as predicates, since
+    predicates only steer the abstraction and never decide a verdict.
     """
+
+    def __init__(self, message: str, partial: list[FNode] | None = None):
+        super().__init__(message)
+        self.partial = partial
 
 
 class Interpolator(ABC):

@@ -164,7 +164,12 @@ class Z3SpacerInterpolator(Interpolator):
             formulas = [_weaken(f, kept, self.env, deep) for f in formulas]
             relevant = [i for i, f in enumerate(formulas) if not f.is_true()]
             if 0 < len(relevant) < n:
-                inner = self._interpolate([formulas[i] for i in relevant], conv)
+                try:
+                    inner = self._interpolate([formulas[i] for i in relevant], conv)
+                except InterpolationError as error:
+                    if error.partial is not None:
+                        error.partial = self._expand(n, relevant, error.partial)
+                    raise
                 return self._expand(n, relevant, inner)
         return self._interpolate(formulas, conv)
 
@@ -275,7 +280,38 @@ class Z3SpacerInterpolator(Interpolator):
             try:
                 return self._read_interpolants(model, preds, pargs, fresh, n)
             except _Unconvertible as error:
-                raise InterpolationError(str(error)) from None
+                partial = self._representable_parts(model, preds, pargs)
+                raise InterpolationError(str(error), partial) from None
+
+    def _representable_parts(self, model, preds, pargs) -> list[FNode]:
+        """Per cut point, the conjunction of the interpolant's atoms pysmt can represent.
+
+        Atoms are the maximal subterms below And, Or and Not. Each conversion gets a
+        fresh converter, because a failed one leaves the memo table inconsistent.
+        """
+        mgr = self.env.formula_manager
+        out: list[FNode] = []
+        for k, pred in enumerate(preds):
+            itp = self._eliminate_quantifiers(model.eval(pred(*pargs[k]), model_completion=False))
+            atoms: list[FNode] = []
+            seen: set[int] = set()
+            stack = [itp]
+            while stack:
+                term = stack.pop()
+                if term.get_id() in seen:
+                    continue
+                seen.add(term.get_id())
+                if z3.is_and(term) or z3.is_or(term) or z3.is_not(term):
+                    stack.extend(term.children())
+                    continue
+                if z3.is_true(term) or z3.is_false(term):
+                    continue
+                try:
+                    atoms.append(Z3Converter(self.env, self._ctx).back(term))
+                except (PysmtException, NotImplementedError, KeyError, TypeError):
+                    continue
+            out.append(mgr.And(atoms) if atoms else mgr.TRUE())
+        return out
 
     def _read_interpolants(self, model, preds, pargs, conv, n: int) -> list[FNode] | None:
         """The interpretations of the cut predicates as pysmt formulas."""

@@ -81,16 +81,23 @@ class PredicateRefiner(Refiner):
         except InterpolationError as error:
             self.context.deadline.check()  # out of time: a timeout, not a failed refinement
             message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
-            return RefinementResult(failed=f"interpolation failed: {message}")
-        if interpolants is None:
-            return self._counterexample(target)
+            if error.partial is None:
+                return RefinementResult(failed=f"interpolation failed: {message}")
+            # Not interpolants, but predicates need not be: if they do not exclude the
+            # path, it comes back and the refinement finds nothing new.
+            stats.add("refinements_with_partial_interpolants")
+            interpolants, failure = error.partial, f"interpolation failed: {message}"
+        else:
+            if interpolants is None:
+                return self._counterexample(target)
+            failure = (
+                "refinement found no new predicates (the abstraction cannot "
+                "exclude this spurious path)"
+            )
         pivot = self._add_predicates(chain, interpolants)
         cpa.update_statistics()
         if pivot is None:
-            return RefinementResult(
-                failed="refinement found no new predicates (the abstraction cannot "
-                "exclude this spurious path)"
-            )
+            return RefinementResult(failed=failure)
         self._cut(target, chain[pivot])
         return RefinementResult()
 

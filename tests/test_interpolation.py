@@ -361,8 +361,15 @@ def test_parity_interpolant_is_a_clear_error() -> None:
     for k in range(1, 4):
         fs.append(Equals(v(f"x@{k}"), Plus(v(f"x@{k - 1}"), Int(2))))
     fs.append(Equals(v("x@3"), Plus(Times(Int(2), v("z@0")), Int(1))))
-    with pytest.raises(InterpolationError):
+    with pytest.raises(InterpolationError) as caught:
         create_interpolator("z3").sequence_interpolants(fs)
+    # what could be represented comes along, one formula per cut point over its symbols
+    partial = caught.value.partial
+    assert partial is not None and len(partial) == len(fs) - 1
+    for k, formula in enumerate(partial):
+        prefix = set().union(*(f.get_free_variables() for f in fs[: k + 1]))
+        suffix = set().union(*(f.get_free_variables() for f in fs[k + 1 :]))
+        assert formula.get_free_variables() <= prefix & suffix
 
 
 def _random_atom(rng: random.Random, syms: list[FNode]) -> FNode:
