@@ -97,13 +97,13 @@ def create_interpolator(
     name: str = "z3",
     timeout_ms: int | None = None,
     environment: Environment | None = None,
-    core_inside_disjunctions: bool = False,
+    core: str = "conjuncts",
 ) -> Interpolator:
     """Create the interpolator called ``name`` ("z3" or "msat").
 
     ``timeout_ms`` bounds each call (InterpolationError on expiry; best effort for MathSAT).
     ``environment`` is the pysmt environment the input formulas live in (default: global).
-    ``core_inside_disjunctions`` is an option of the Z3 back end (see its class).
+    ``core`` is an option of the Z3 back end (see its class).
     """
     key = name.strip().lower()
     if key in ("z3", "spacer", "z3-spacer"):
@@ -112,7 +112,7 @@ def create_interpolator(
         return Z3SpacerInterpolator(
             timeout_ms=timeout_ms,
             environment=environment,
-            core_inside_disjunctions=core_inside_disjunctions,
+            core=core,
         )
     if key in ("msat", "mathsat", "mathsat5"):
         from cpa_predicate.interpolation_msat import MathSatInterpolator

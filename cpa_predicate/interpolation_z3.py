@@ -34,7 +34,10 @@ from pysmt.solvers.z3 import Z3Converter
 
 from cpa_predicate.interpolation import InterpolationError, Interpolator
 
-__all__ = ["Z3SpacerInterpolator"]
+__all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
+
+#: what the unsat core before interpolation may drop (see Z3SpacerInterpolator)
+CORE_MODES = ("conjuncts", "leaves", "auto")
 
 # Horn solver parameters: keep every predicate (no slicing/inlining), so the model has an
 # interpretation for each cut point.
@@ -43,6 +46,10 @@ _HORN_PARAMS: dict[str, object] = {
     "xform.inline_linear": False,
     "xform.inline_eager": False,
 }
+
+
+class _OverBudget(Exception):
+    """Spacer used up the resource budget of a first, cheaper attempt."""
 
 
 class _Unconvertible(Exception):
@@ -123,22 +130,31 @@ class Z3SpacerInterpolator(Interpolator):
         timeout_ms: int | None = None,
         environment: Environment | None = None,
         reduce_with_core: bool = True,
-        core_inside_disjunctions: bool = False,
+        core: str = "conjuncts",
+        conjuncts_budget: int = 3_000_000,
     ):
-        """``reduce_with_core``: first drop conjuncts outside an unsat core (faster, and the
-        interpolants mention only what refutes the path). ``core_inside_disjunctions``:
-        the core also reaches into the disjuncts of joined paths (much smaller Horn
-        problems for large joined blocks, but on ssh it gave predicates that needed
-        more refinements)."""
+        """``reduce_with_core``: first drop what lies outside an unsat core (faster, and the
+        interpolants mention only what refutes the path). ``core``: ``"conjuncts"`` drops
+        whole conjuncts; ``"leaves"`` also reaches into the disjuncts of joined paths
+        (much smaller Horn problems for large joined blocks, but on ssh its predicates
+        needed more refinements); ``"auto"`` tries ``"conjuncts"`` with a Spacer budget
+        of ``conjuncts_budget`` resource units (Z3's deterministic ``rlimit``; about a
+        second here) and falls back to ``"leaves"`` when it runs out."""
+        if core not in CORE_MODES:
+            raise ValueError(f"unknown core mode {core!r}; known: {', '.join(CORE_MODES)}")
         self.timeout_ms = timeout_ms
         self.reduce_with_core = reduce_with_core
-        self.core_inside_disjunctions = core_inside_disjunctions
+        self.core = core
+        self.conjuncts_budget = conjuncts_budget
+        #: how often ``"auto"`` fell back to the leaf-level core
+        self.fallbacks = 0
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
         self._converter: Z3Converter | None = None
-        # guarded Z3 term of each And/Or node and leaf; the literal guarding each leaf
-        self._guarded: dict[FNode, z3.ExprRef] = {}
+        # per granularity (inside disjunctions or not): the guarded Z3 term of each
+        # connective and leaf, and the literal guarding each leaf
+        self._guarded: dict[bool, dict[FNode, z3.ExprRef]] = {False: {}, True: {}}
         self._literal: dict[FNode, z3.ExprRef] = {}
 
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
@@ -153,33 +169,49 @@ class Z3SpacerInterpolator(Interpolator):
         if self._converter is None:
             self._converter = Z3Converter(self.env, ctx)
         conv = self._converter
-        if self.reduce_with_core:
+        if not self.reduce_with_core:
+            return self._interpolate(formulas, conv)
+        if self.core == "auto":
             try:
-                kept = self._unsat_core(formulas, conv)
-            except PysmtException as exc:
-                raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
-            if kept is None:
-                return None
-            deep = self.core_inside_disjunctions
-            formulas = [_weaken(f, kept, self.env, deep) for f in formulas]
-            relevant = [i for i, f in enumerate(formulas) if not f.is_true()]
-            if 0 < len(relevant) < n:
-                try:
-                    inner = self._interpolate([formulas[i] for i in relevant], conv)
-                except InterpolationError as error:
-                    if error.partial is not None:
-                        error.partial = self._expand(n, relevant, error.partial)
-                    raise
-                return self._expand(n, relevant, inner)
-        return self._interpolate(formulas, conv)
+                return self._reduced(formulas, conv, False, self.conjuncts_budget)
+            except _OverBudget:
+                self.fallbacks += 1
+                return self._reduced(formulas, conv, True)
+        return self._reduced(formulas, conv, self.core == "leaves")
 
-    def _interpolate(self, formulas: list[FNode], conv: Z3Converter) -> list[FNode] | None:
+    def _reduced(
+        self, formulas: list[FNode], conv: Z3Converter, deep: bool, budget: int | None = None
+    ) -> list[FNode] | None:
+        """Interpolants of the formulas weakened to an unsat core (see
+        :meth:`_unsat_core`); only the blocks the core touches go to Spacer."""
+        n = len(formulas)
+        try:
+            kept = self._unsat_core(formulas, conv, deep)
+        except PysmtException as exc:
+            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+        if kept is None:
+            return None
+        formulas = [_weaken(f, kept, self.env, deep) for f in formulas]
+        relevant = [i for i, f in enumerate(formulas) if not f.is_true()]
+        if 0 < len(relevant) < n:
+            try:
+                inner = self._interpolate([formulas[i] for i in relevant], conv, budget)
+            except InterpolationError as error:
+                if error.partial is not None:
+                    error.partial = self._expand(n, relevant, error.partial)
+                raise
+            return self._expand(n, relevant, inner)
+        return self._interpolate(formulas, conv, budget)
+
+    def _interpolate(
+        self, formulas: list[FNode], conv: Z3Converter, budget: int | None = None
+    ) -> list[FNode] | None:
         parts = [_conjuncts(f) for f in formulas]
         try:
             zparts = [[conv.convert(c) for c in cs] for cs in parts]
         except PysmtException as exc:
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
-        return self._chain(parts, zparts, conv)
+        return self._chain(parts, zparts, conv, budget)
 
     def _expand(self, n: int, relevant: list[int], inner: list[FNode] | None) -> list[FNode]:
         """Interpolants of the full sequence from those of its non-trivial blocks.
@@ -207,7 +239,11 @@ class Z3SpacerInterpolator(Interpolator):
         return out
 
     def _chain(
-        self, parts: list[list[FNode]], zparts: list[list[z3.ExprRef]], conv: Z3Converter
+        self,
+        parts: list[list[FNode]],
+        zparts: list[list[z3.ExprRef]],
+        conv: Z3Converter,
+        budget: int | None = None,
     ) -> list[FNode] | None:
         """Sequence interpolants of the conjunctions ``parts`` via one Horn problem."""
         n = len(parts)
@@ -269,14 +305,15 @@ class Z3SpacerInterpolator(Interpolator):
             clauses.append(clause)
 
         try:
-            return self._read_interpolants(self._solve_horn(clauses, n), preds, pargs, conv, n)
+            model = self._solve_horn(clauses, n, budget=budget)
+            return self._read_interpolants(model, preds, pargs, conv, n)
         except _Unconvertible:
             # Spacer's first schedule sometimes generalises to divisibility (``mod``,
             # ``div``) that pysmt cannot express; its default schedule rarely does. A
             # failed conversion leaves the converter's memo table inconsistent: drop it.
             self._converter = None
             fresh = Z3Converter(self.env, self._ctx)
-            model = self._solve_horn(clauses, n, first_attempt=False)
+            model = self._solve_horn(clauses, n, first_attempt=False, budget=budget)
             try:
                 return self._read_interpolants(model, preds, pargs, fresh, n)
             except _Unconvertible as error:
@@ -343,7 +380,11 @@ class Z3SpacerInterpolator(Interpolator):
         return out
 
     def _solve_horn(
-        self, clauses: list[z3.ExprRef], depth: int, first_attempt: bool = True
+        self,
+        clauses: list[z3.ExprRef],
+        depth: int,
+        first_attempt: bool = True,
+        budget: int | None = None,
     ) -> z3.ModelRef | None:
         """Solve the Horn clauses: a model if solvable, None if not, else raise.
 
@@ -351,6 +392,7 @@ class Z3SpacerInterpolator(Interpolator):
         level-by-level search right at that depth (an order of magnitude faster than
         deepening one level at a time); if Spacer gives up (e.g. "stuck on a lemma"), it is
         retried once with its default schedule, within the remaining time budget.
+        ``budget`` bounds each attempt in Z3 resource units (:class:`_OverBudget`).
         """
         deadline = None
         if self.timeout_ms is not None:
@@ -369,6 +411,8 @@ class Z3SpacerInterpolator(Interpolator):
                 if left_ms <= 0:
                     break
                 solver.set("timeout", left_ms)
+            if budget is not None:
+                solver.set("rlimit", budget)
             solver.add(*clauses)
             result = solver.check()
             if result == z3.sat:
@@ -376,15 +420,19 @@ class Z3SpacerInterpolator(Interpolator):
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
+            if budget is not None and "resource" in reason:
+                raise _OverBudget(reason)
             if "timeout" in reason or "cancel" in reason:
                 break
         raise InterpolationError(f"Spacer returned unknown: {reason or 'timeout'}")
 
-    def _unsat_core(self, formulas: list[FNode], conv: Z3Converter) -> set[FNode] | None:
+    def _unsat_core(
+        self, formulas: list[FNode], conv: Z3Converter, deep: bool
+    ) -> set[FNode] | None:
         """The leaves of an unsat core of the conjunction, or None if it is satisfiable.
 
         Every leaf of each formula (a maximal subterm that is not an And, nor an Or
-        with ``core_inside_disjunctions``) is guarded by its own assumption literal.
+        when ``deep``) is guarded by its own assumption literal.
         And and Or are monotone, so replacing the leaves outside the core by ``true``
         weakens each formula while the sequence stays unsat, and every interpolant of
         the weakened sequence is one of the original.
@@ -395,7 +443,7 @@ class Z3SpacerInterpolator(Interpolator):
             solver.set("timeout", int(self.timeout_ms))
         literals: dict[z3.ExprRef, FNode] = {}
         for formula in formulas:
-            solver.add(self._guarded_formula(formula, conv, literals))
+            solver.add(self._guarded_formula(formula, conv, literals, deep))
         result = solver.check(*literals)
         if result == z3.sat:
             return None
@@ -404,7 +452,11 @@ class Z3SpacerInterpolator(Interpolator):
         return {literals[literal] for literal in solver.unsat_core()}
 
     def _guarded_formula(
-        self, formula: FNode, conv: Z3Converter, literals: dict[z3.ExprRef, FNode]
+        self,
+        formula: FNode,
+        conv: Z3Converter,
+        literals: dict[z3.ExprRef, FNode],
+        deep: bool,
     ) -> z3.ExprRef:
         """``formula`` in Z3 with each leaf ``c`` replaced by ``literal -> c``.
 
@@ -412,14 +464,14 @@ class Z3SpacerInterpolator(Interpolator):
         most of their blocks.
         """
         ctx = self._ctx
-        memo = self._guarded
+        memo = self._guarded[deep]
         stack = [formula]
         while stack:
             node = stack[-1]
             if node in memo:
                 stack.pop()
                 continue
-            if _is_connective(node, self.core_inside_disjunctions):
+            if _is_connective(node, deep):
                 pending = [arg for arg in node.args() if arg not in memo]
                 if pending:
                     stack.extend(pending)
@@ -439,7 +491,7 @@ class Z3SpacerInterpolator(Interpolator):
             if node in seen:
                 continue
             seen.add(node)
-            if _is_connective(node, self.core_inside_disjunctions):
+            if _is_connective(node, deep):
                 stack.extend(node.args())
             else:
                 literals[self._literal[node]] = node

@@ -137,9 +137,10 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         "interpolation_core": Option(
             str,
             "conjuncts",
-            "what the unsat core before interpolation may drop: whole conjuncts, or also "
-            "leaves inside the disjunctions of joined paths (z3 back end)",
-            ("conjuncts", "leaves"),
+            "what the unsat core before interpolation may drop: whole conjuncts, also "
+            "leaves inside the disjunctions of joined paths, or auto (conjuncts within a "
+            "Spacer budget, else leaves); z3 back end",
+            ("conjuncts", "leaves", "auto"),
         ),
         "atomic_predicates": Option(
             bool, False, "split interpolants into atoms (else each interpolant is one predicate)"

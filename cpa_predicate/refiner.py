@@ -59,7 +59,7 @@ class PredicateRefiner(Refiner):
         options = self.predicate_cpa.options
         self.interpolator = create_interpolator(
             options["interpolation"],
-            core_inside_disjunctions=options["interpolation_core"] == "leaves",
+            core=options["interpolation_core"],
         )
 
     def _predicate_state(self, state: ARGState) -> PredicateState:
@@ -197,3 +197,6 @@ class PredicateRefiner(Refiner):
 
     def finish(self) -> None:
         self.predicate_cpa.update_statistics()
+        fallbacks = getattr(self.interpolator, "fallbacks", 0)
+        if fallbacks:
+            self.context.statistics.set("interpolation_core_fallbacks", fallbacks)

@@ -89,7 +89,10 @@ def _make(name: str) -> Interpolator:
     if name == "z3-nocore":
         return Z3SpacerInterpolator(timeout_ms=60_000, reduce_with_core=False)
     if name == "z3-leafcore":
-        return create_interpolator("z3", timeout_ms=60_000, core_inside_disjunctions=True)
+        return create_interpolator("z3", timeout_ms=60_000, core="leaves")
+    if name == "z3-auto-fallback":
+        # a budget of one resource unit: every Spacer call falls back to the leaf core
+        return Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
     return create_interpolator("msat")
 
 
@@ -97,6 +100,7 @@ BACKENDS = [
     "z3",
     "z3-nocore",
     "z3-leafcore",
+    "z3-auto-fallback",
     pytest.param(
         "msat", marks=pytest.mark.skipif(not msat_available(), reason="MathSAT not installed")
     ),
@@ -268,12 +272,29 @@ def test_core_inside_disjunctions_drops_irrelevant_disjunct_parts() -> None:
     )
     check = And(GT(X1, Int(3)), GT(Y1, Int(0)))
     formulas = [joined, check]
-    deep = create_interpolator("z3", timeout_ms=60_000, core_inside_disjunctions=True)
+    deep = create_interpolator("z3", timeout_ms=60_000, core="leaves")
     (interpolant,) = deep.sequence_interpolants(formulas)
     check_sequence(formulas, [interpolant])
     assert Y1 not in interpolant.get_free_variables()
     # the conjunct-level core keeps each disjunct whole
     assert create_interpolator("z3", timeout_ms=60_000).sequence_interpolants(formulas)
+
+
+def test_auto_core_falls_back_to_leaves_only_when_spacer_runs_out_of_budget() -> None:
+    formulas = [
+        Or(
+            And(Equals(X1, Int(1)), Equals(Y1, Int(5))), And(Equals(X1, Int(2)), Equals(Y1, Int(7)))
+        ),
+        And(GT(X1, Int(3)), GT(Y1, Int(0))),
+    ]
+    roomy = Z3SpacerInterpolator(timeout_ms=60_000, core="auto")
+    check_sequence(formulas, roomy.sequence_interpolants(formulas))
+    assert roomy.fallbacks == 0
+    starved = Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
+    (interpolant,) = starved.sequence_interpolants(formulas)
+    check_sequence(formulas, [interpolant])
+    assert starved.fallbacks == 1
+    assert Y1 not in interpolant.get_free_variables()
 
 
 def test_long_path() -> None:
