@@ -15,10 +15,12 @@ Spacer's pre-processing is switched off so that no predicate is inlined away.
 
 Two cheap steps make this fast enough for CEGAR paths of hundreds of blocks: a plain SMT
 check with one assumption literal per conjunct (optionally also per leaf inside the
-disjunctions of joined paths) first decides feasibility and drops conjuncts outside the
+disjunctions of joined paths) first decides feasibility and drops what lies outside the
 unsat core (interpolants of the weakened sequence are interpolants of the original one),
-and Spacer starts its search at level n instead of deepening level by level.  Interpolants that need divisibility (``mod``) cannot be represented in pysmt's LIA
-and raise :class:`InterpolationError`.
+and Spacer starts its search at level n instead of deepening level by level.
+
+Interpolants that need divisibility (``mod``, ``div``) cannot be represented in pysmt's
+LIA: they raise :class:`InterpolationError`, which carries the representable atoms.
 """
 
 from __future__ import annotations
