@@ -422,7 +422,14 @@ class Z3SpacerInterpolator(Interpolator):
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
-            if budget is not None and "resource" in reason:
+            out_of_time = deadline is not None and time.monotonic() >= deadline
+            if (
+                budget is not None
+                and not out_of_time
+                and ("resource" in reason or "cancel" in reason)
+            ):
+                # the budget ends the search as "max. resource limit exceeded" or, when it
+                # hits inside a push, as "canceled"
                 raise _OverBudget(reason)
             if "timeout" in reason or "cancel" in reason:
                 break
