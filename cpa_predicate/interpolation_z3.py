@@ -50,6 +50,11 @@ _HORN_PARAMS: dict[str, object] = {
 }
 
 
+#: the budgets of the "auto" portfolio grow up to this many Z3 resource units (hours of
+#: work here); the round after runs without a budget
+_LAST_BUDGET = 10**11
+
+
 class _OverBudget(Exception):
     """Spacer used up the resource budget of a first, cheaper attempt."""
 
@@ -139,16 +144,16 @@ class Z3SpacerInterpolator(Interpolator):
         interpolants mention only what refutes the path). ``core``: ``"conjuncts"`` drops
         whole conjuncts; ``"leaves"`` also reaches into the disjuncts of joined paths
         (much smaller Horn problems for large joined blocks, but on ssh its predicates
-        needed more refinements); ``"auto"`` tries ``"conjuncts"`` with a Spacer budget
-        of ``conjuncts_budget`` resource units (Z3's deterministic ``rlimit``; about a
-        second here) and falls back to ``"leaves"`` when it runs out."""
+        needed more refinements); ``"auto"`` alternates between the two with a Spacer
+        budget in Z3's deterministic resource units (``rlimit``), starting at
+        ``conjuncts_budget`` (about a second here) and growing fourfold per round."""
         if core not in CORE_MODES:
             raise ValueError(f"unknown core mode {core!r}; known: {', '.join(CORE_MODES)}")
         self.timeout_ms = timeout_ms
         self.reduce_with_core = reduce_with_core
         self.core = core
         self.conjuncts_budget = conjuncts_budget
-        #: how often ``"auto"`` fell back to the leaf-level core
+        #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
@@ -173,28 +178,48 @@ class Z3SpacerInterpolator(Interpolator):
         conv = self._converter
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
-        if self.core == "auto":
-            try:
-                return self._reduced(formulas, conv, False, self.conjuncts_budget)
-            except _OverBudget:
-                self.fallbacks += 1
-                return self._reduced(formulas, conv, True)
-        return self._reduced(formulas, conv, self.core == "leaves")
+        if self.core != "auto":
+            reduction = self._reduce(formulas, conv, self.core == "leaves")
+            return None if reduction is None else self._solve(reduction, conv)
+        # Portfolio: both reductions in turn, each within a budget of Z3 resource units
+        # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
+        # effort on the two differs by orders of magnitude either way, so this stays
+        # within a small factor of the better one, and it is deterministic.
+        reductions: dict[bool, tuple | None] = {}
+        budget: int | None = self.conjuncts_budget
+        while True:
+            for deep in (False, True):
+                if deep not in reductions:
+                    reductions[deep] = self._reduce(formulas, conv, deep)
+                if reductions[deep] is None:
+                    return None
+                try:
+                    return self._solve(reductions[deep], conv, budget)
+                except _OverBudget:
+                    self.fallbacks += 1
+            # the round after the largest budget has none: a genuine "unknown" is reported
+            budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
 
-    def _reduced(
-        self, formulas: list[FNode], conv: Z3Converter, deep: bool, budget: int | None = None
-    ) -> list[FNode] | None:
-        """Interpolants of the formulas weakened to an unsat core (see
-        :meth:`_unsat_core`); only the blocks the core touches go to Spacer."""
-        n = len(formulas)
+    def _reduce(
+        self, formulas: list[FNode], conv: Z3Converter, deep: bool
+    ) -> tuple[int, list[int], list[FNode]] | None:
+        """The formulas weakened to an unsat core (see :meth:`_unsat_core`), as (number of
+        formulas, positions the core touches, weakened formulas); None if satisfiable."""
         try:
             kept = self._unsat_core(formulas, conv, deep)
         except PysmtException as exc:
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
         if kept is None:
             return None
-        formulas = [_weaken(f, kept, self.env, deep) for f in formulas]
-        relevant = [i for i, f in enumerate(formulas) if not f.is_true()]
+        weakened = [_weaken(f, kept, self.env, deep) for f in formulas]
+        relevant = [i for i, f in enumerate(weakened) if not f.is_true()]
+        return len(formulas), relevant, weakened
+
+    def _solve(
+        self, reduction: tuple[int, list[int], list[FNode]], conv: Z3Converter, budget=None
+    ) -> list[FNode] | None:
+        """Interpolants of a reduction; only the blocks the core touches go to Spacer."""
+        n, relevant, formulas = reduction
         if 0 < len(relevant) < n:
             try:
                 inner = self._interpolate([formulas[i] for i in relevant], conv, budget)
@@ -423,13 +448,9 @@ class Z3SpacerInterpolator(Interpolator):
                 return None
             reason = solver.reason_unknown()
             out_of_time = deadline is not None and time.monotonic() >= deadline
-            if (
-                budget is not None
-                and not out_of_time
-                and ("resource" in reason or "cancel" in reason)
-            ):
-                # the budget ends the search as "max. resource limit exceeded" or, when it
-                # hits inside a push, as "canceled"
+            if budget is not None and not out_of_time:
+                # the budget ends the search as "max. resource limit exceeded", as
+                # "canceled" inside a push, or (tiny budgets) as plain "unknown"
                 raise _OverBudget(reason)
             if "timeout" in reason or "cancel" in reason:
                 break

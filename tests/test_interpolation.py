@@ -91,7 +91,7 @@ def _make(name: str) -> Interpolator:
     if name == "z3-leafcore":
         return create_interpolator("z3", timeout_ms=60_000, core="leaves")
     if name == "z3-auto-fallback":
-        # a budget of one resource unit: every Spacer call falls back to the leaf core
+        # a budget of one resource unit: every Spacer call runs out at least once
         return Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
     return create_interpolator("msat")
 
@@ -280,7 +280,7 @@ def test_core_inside_disjunctions_drops_irrelevant_disjunct_parts() -> None:
     assert create_interpolator("z3", timeout_ms=60_000).sequence_interpolants(formulas)
 
 
-def test_auto_core_falls_back_to_leaves_only_when_spacer_runs_out_of_budget() -> None:
+def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
     formulas = [
         Or(
             And(Equals(X1, Int(1)), Equals(Y1, Int(5))), And(Equals(X1, Int(2)), Equals(Y1, Int(7)))
@@ -290,11 +290,11 @@ def test_auto_core_falls_back_to_leaves_only_when_spacer_runs_out_of_budget() ->
     roomy = Z3SpacerInterpolator(timeout_ms=60_000, core="auto")
     check_sequence(formulas, roomy.sequence_interpolants(formulas))
     assert roomy.fallbacks == 0
+    # one resource unit is too little for either reduction: the budgets grow until
+    # one of them succeeds
     starved = Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
-    (interpolant,) = starved.sequence_interpolants(formulas)
-    check_sequence(formulas, [interpolant])
-    assert starved.fallbacks == 1
-    assert Y1 not in interpolant.get_free_variables()
+    check_sequence(formulas, starved.sequence_interpolants(formulas))
+    assert starved.fallbacks >= 2
 
 
 def test_long_path() -> None:
