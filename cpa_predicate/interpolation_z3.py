@@ -155,6 +155,7 @@ class Z3SpacerInterpolator(Interpolator):
         self.conjuncts_budget = conjuncts_budget
         #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
+        self._deadline: float | None = None  # of the current call
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
@@ -170,6 +171,10 @@ class Z3SpacerInterpolator(Interpolator):
         n = len(formulas)
         if n == 0:
             return None
+        # one budget for the whole call: every query inside gets what is left of it
+        self._deadline = (
+            None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
+        )
         ctx = self._ctx
         # One converter for the run: refinements share most of their blocks, and the
         # converter's memo table turns their repeated conversion into look-ups.
@@ -199,6 +204,15 @@ class Z3SpacerInterpolator(Interpolator):
                     self.fallbacks += 1
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
+
+    def _left_ms(self) -> int | None:
+        """Milliseconds left of this call's budget; None if unbounded (raises when none is left)."""
+        if self._deadline is None:
+            return None
+        left_ms = int((self._deadline - time.monotonic()) * 1000)
+        if left_ms <= 0:
+            raise InterpolationError("timeout")
+        return left_ms
 
     def _reduce(
         self, formulas: list[FNode], conv: Z3Converter, deep: bool
@@ -421,9 +435,7 @@ class Z3SpacerInterpolator(Interpolator):
         retried once with its default schedule, within the remaining time budget.
         ``budget`` bounds each attempt in Z3 resource units (:class:`_OverBudget`).
         """
-        deadline = None
-        if self.timeout_ms is not None:
-            deadline = time.monotonic() + self.timeout_ms / 1000.0
+        deadline = self._deadline
         attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}]
         if not first_attempt:
             attempts = attempts[1:]
@@ -469,8 +481,9 @@ class Z3SpacerInterpolator(Interpolator):
         """
         ctx = self._ctx
         solver = z3.Solver(ctx=ctx)
-        if self.timeout_ms is not None:
-            solver.set("timeout", int(self.timeout_ms))
+        left_ms = self._left_ms()
+        if left_ms is not None:
+            solver.set("timeout", left_ms)
         literals: dict[z3.ExprRef, FNode] = {}
         for formula in formulas:
             solver.add(self._guarded_formula(formula, conv, literals, deep))
@@ -532,8 +545,9 @@ class Z3SpacerInterpolator(Interpolator):
         if not _has_quantifier(expr):
             return expr
         tactic = z3.Then(z3.Tactic("qe", ctx=self._ctx), z3.Tactic("simplify", ctx=self._ctx))
-        if self.timeout_ms is not None:
-            tactic = z3.TryFor(tactic, int(self.timeout_ms))
+        left_ms = self._left_ms()
+        if left_ms is not None:
+            tactic = z3.TryFor(tactic, left_ms)
         try:
             goals = tactic(expr)
         except z3.Z3Exception as exc:
