@@ -26,7 +26,7 @@ LIA: they raise :class:`InterpolationError`, which carries the representable ato
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import z3
 from pysmt.environment import Environment, get_env
@@ -92,12 +92,16 @@ def _is_connective(node: FNode, inside_disjunctions: bool) -> bool:
     return node.is_and() or (inside_disjunctions and node.is_or())
 
 
-def _weaken(formula: FNode, kept: set[FNode], env: Environment, inside_disjunctions: bool) -> FNode:
-    """``formula`` with every leaf (see :func:`_is_connective`) outside ``kept``
-    replaced by ``true``."""
-    mgr = env.formula_manager
-    true = mgr.TRUE()
-    memo: dict[FNode, FNode] = {}
+def _fold_skeleton(
+    formula: FNode,
+    inside_disjunctions: bool,
+    memo: dict[FNode, object],
+    combine: Callable[[FNode, list], object],
+    leaf: Callable[[FNode], object],
+) -> object:
+    """Post-order fold over the And/Or skeleton of ``formula`` (see :func:`_is_connective`):
+    ``leaf(node)`` for each leaf, ``combine(node, values of its arguments)`` for each
+    connective. ``memo`` holds the values and may be shared between calls."""
     stack = [formula]
     while stack:
         node = stack[-1]
@@ -109,16 +113,28 @@ def _weaken(formula: FNode, kept: set[FNode], env: Environment, inside_disjuncti
             if pending:
                 stack.extend(pending)
                 continue
-            arguments = [memo[arg] for arg in node.args()]
-            if node.is_and():
-                arguments = [a for a in arguments if not a.is_true()]
-                memo[node] = mgr.And(arguments) if arguments else true
-            else:
-                memo[node] = true if any(a.is_true() for a in arguments) else mgr.Or(arguments)
+            memo[node] = combine(node, [memo[arg] for arg in node.args()])
         else:
-            memo[node] = node if node in kept else true
+            memo[node] = leaf(node)
         stack.pop()
     return memo[formula]
+
+
+def _weaken(formula: FNode, kept: set[FNode], env: Environment, inside_disjunctions: bool) -> FNode:
+    """``formula`` with every leaf (see :func:`_is_connective`) outside ``kept``
+    replaced by ``true``."""
+    mgr = env.formula_manager
+    true = mgr.TRUE()
+
+    def combine(node: FNode, arguments: list[FNode]) -> FNode:
+        if node.is_and():
+            arguments = [a for a in arguments if not a.is_true()]
+            return mgr.And(arguments) if arguments else true
+        return true if any(a.is_true() for a in arguments) else mgr.Or(arguments)
+
+    return _fold_skeleton(
+        formula, inside_disjunctions, {}, combine, lambda node: node if node in kept else true
+    )
 
 
 def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
@@ -507,25 +523,16 @@ class Z3SpacerInterpolator(Interpolator):
         most of their blocks.
         """
         ctx = self._ctx
-        memo = self._guarded[deep]
-        stack = [formula]
-        while stack:
-            node = stack[-1]
-            if node in memo:
-                stack.pop()
-                continue
-            if _is_connective(node, deep):
-                pending = [arg for arg in node.args() if arg not in memo]
-                if pending:
-                    stack.extend(pending)
-                    continue
-                arguments = [memo[arg] for arg in node.args()]
-                memo[node] = z3.And(*arguments) if node.is_and() else z3.Or(*arguments)
-            else:
-                literal = z3.Bool(f"itp!g{node.node_id()}", ctx)
-                memo[node] = z3.Implies(literal, conv.convert(node))
-                self._literal[node] = literal
-            stack.pop()
+
+        def guard(node: FNode) -> z3.ExprRef:
+            literal = z3.Bool(f"itp!g{node.node_id()}", ctx)
+            self._literal[node] = literal
+            return z3.Implies(literal, conv.convert(node))
+
+        def combine(node: FNode, arguments: list[z3.ExprRef]) -> z3.ExprRef:
+            return z3.And(*arguments) if node.is_and() else z3.Or(*arguments)
+
+        guarded = _fold_skeleton(formula, deep, self._guarded[deep], combine, guard)
         # the literals of this formula's leaves (the memo spans earlier formulas too)
         seen: set[FNode] = set()
         stack = [formula]
@@ -538,7 +545,7 @@ class Z3SpacerInterpolator(Interpolator):
                 stack.extend(node.args())
             else:
                 literals[self._literal[node]] = node
-        return memo[formula]
+        return guarded
 
     def _eliminate_quantifiers(self, expr: z3.ExprRef) -> z3.ExprRef:
         """Return ``expr`` quantifier-free (via Z3's ``qe`` tactic) or raise."""
