@@ -533,18 +533,12 @@ class Z3SpacerInterpolator(Interpolator):
             return z3.And(*arguments) if node.is_and() else z3.Or(*arguments)
 
         guarded = _fold_skeleton(formula, deep, self._guarded[deep], combine, guard)
-        # the literals of this formula's leaves (the memo spans earlier formulas too)
-        seen: set[FNode] = set()
-        stack = [formula]
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            if _is_connective(node, deep):
-                stack.extend(node.args())
-            else:
-                literals[self._literal[node]] = node
+
+        # the literals of this formula's leaves (the memo above spans earlier formulas)
+        def collect(node: FNode) -> None:
+            literals[self._literal[node]] = node
+
+        _fold_skeleton(formula, deep, {}, lambda node, arguments: None, collect)
         return guarded
 
     def _eliminate_quantifiers(self, expr: z3.ExprRef) -> z3.ExprRef:
