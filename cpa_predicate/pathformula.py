@@ -132,8 +132,9 @@ class PathFormula:
     length: int = 0
     approximations: tuple[str, ...] = ()
     #: how this formula was built, so that a model can be traced back to one path:
-    #: ``None`` (block start), ``(previous, edge)`` or ``(left, left_unification,
-    #: right, right_unification)`` for a disjunction (see :meth:`PathFormulaManager.path_in`)
+    #: ``None`` (block start), ``(previous, edge)``, or for a disjunction ``(left,
+    #: left disjunct, right, right disjunct)``, each disjunct being that side's formula
+    #: with its SSA unification (see :meth:`PathFormulaManager.path_in`)
     origin: tuple | None = field(default=None, compare=False, repr=False)
 
 
@@ -294,16 +295,15 @@ class PathFormulaManager:
                 pf1.origin,
             )
         merged, behind = merge_all([pf1.ssa, pf2.ssa])
-        left, right = unification(behind[0]), unification(behind[1])
-        formula = disjunction(
-            (conjunction([pf1.formula, *left]), conjunction([pf2.formula, *right]))
-        )
+        left = conjunction([pf1.formula, *unification(behind[0])])
+        right = conjunction([pf2.formula, *unification(behind[1])])
+        formula = disjunction((left, right))
         return PathFormula(
             formula,
             merged,
             max(pf1.length, pf2.length),
             _union(pf1.approximations, pf2.approximations),
-            (pf1, tuple(left), pf2, tuple(right)),
+            (pf1, left, pf2, right),
         )
 
     def make_conjunction(self, pf: PathFormula, formula: FNode) -> PathFormula:
@@ -343,10 +343,10 @@ class PathFormulaManager:
                 current, edge = current.origin
                 edges.append(edge)
                 continue
-            left, left_unification, right, right_unification = current.origin
-            if holds(conjunction((left.formula, *left_unification))):
+            left, left_disjunct, right, right_disjunct = current.origin
+            if holds(left_disjunct):
                 current = left
-            elif holds(conjunction((right.formula, *right_unification))):
+            elif holds(right_disjunct):
                 current = right
             else:
                 raise ValueError("the values satisfy neither side of a joined path formula")
