@@ -155,44 +155,30 @@ def merge_all(
 ) -> tuple[SSAMap, list[list[tuple[str, int, int]]]]:
     """Pointwise maximum of several maps and, per map, the entries behind it.
 
-    Used for n-ary choices so every alternative catches up with the maximum directly
-    (one equality per variable and alternative, no chains).
+    Used for joined states and n-ary choices, so every side catches up with the
+    maximum directly (one equality per variable and side, no chains). Only the names
+    whose indices differ between the maps are looked at one by one: joined states of
+    a block usually agree on almost every variable.
     """
     maps = list(maps)
-    if len(maps) == 2:
-        return _merge_pair(maps[0], maps[1])
-    merged: dict[str, int] = {}
-    for ssa in maps:
-        for name, idx in ssa._indices.items():
-            if idx > merged.get(name, 0):
-                merged[name] = idx
-    names = sorted(n for n in merged if not is_auxiliary(n))
+    if not maps:
+        return SSAMap(), []
+    base = maps[0]._indices
+    differing: set[str] = set()
+    for ssa in maps[1:]:
+        if ssa._indices is not base:
+            differing.update(name for name, _ in base.items() ^ ssa._indices.items())
+    merged = {name: index for name, index in base.items() if index > 0}
+    for name in differing:
+        top = max(ssa._indices.get(name, 0) for ssa in maps)
+        if top > 0:
+            merged[name] = top
+    names = sorted(n for n in differing if not is_auxiliary(n) and n in merged)
     behind: list[list[tuple[str, int, int]]] = []
     for ssa in maps:
         own = ssa._indices
         behind.append([(n, own.get(n, 0), merged[n]) for n in names if own.get(n, 0) < merged[n]])
     return SSAMap._of(merged), behind
-
-
-def _merge_pair(first: SSAMap, second: SSAMap) -> tuple[SSAMap, list[list[tuple[str, int, int]]]]:
-    """:func:`merge_all` of two maps, looking only at the entries where they differ
-    (joined states of a block usually agree on almost every variable)."""
-    a, b = first._indices, second._indices
-    if a is b or a == b:
-        return first, [[], []]
-    differing = sorted({name for name, _ in a.items() ^ b.items()})
-    merged = dict(a)
-    behind_first: list[tuple[str, int, int]] = []
-    behind_second: list[tuple[str, int, int]] = []
-    for name in differing:
-        own_a, own_b = a.get(name, 0), b.get(name, 0)
-        if own_a < own_b:
-            merged[name] = own_b
-            if not is_auxiliary(name):
-                behind_first.append((name, own_a, own_b))
-        elif own_b < own_a and not is_auxiliary(name):
-            behind_second.append((name, own_b, own_a))
-    return SSAMap._of(merged), [behind_first, behind_second]
 
 
 def unification(behind: Iterable[tuple[str, int, int]]) -> list[FNode]:
