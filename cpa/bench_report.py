@@ -151,8 +151,7 @@ def result_line(result: TaskResult, task_width: int = 0, config_width: int = 0) 
         f"ref {result.statistics.get('refinements', 0)}"
     )
     if result.verdict is Verdict.UNKNOWN and result.reason:
-        reason = result.reason.splitlines()[0] if result.reason else ""
-        line += f"  ({reason[:160]})"
+        line += f"  ({result.reason.splitlines()[0][:160]})"
     if status == WRONG:
         expected = _expected_text(result.expected).upper()
         line += f"  <<<<< WRONG VERDICT (expected {expected})"

@@ -18,13 +18,12 @@ from cpa_location.location import FlatDomain
 class CallstackState:
     """An immutable stack of (function, call node) frames; equal stacks compare equal."""
 
-    __slots__ = ("function", "call_node", "previous", "depth", "call_sites", "_key", "_hash")
+    __slots__ = ("function", "call_node", "previous", "call_sites", "_key", "_hash")
 
     def __init__(self, function: str, call_node: CFANode | None, previous: CallstackState | None):
         self.function = function
         self.call_node = call_node
         self.previous = previous
-        self.depth = 1 if previous is None else previous.depth + 1
         #: the call nodes of the open calls, outermost first
         self.call_sites: tuple[CFANode, ...] = (
             () if previous is None else (*previous.call_sites, call_node)
