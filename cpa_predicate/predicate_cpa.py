@@ -36,6 +36,9 @@ from cpa_predicate.ssa import instantiate
 from cpa_predicate.state import Abstraction, PredicateState
 
 
+_ABSTRACTION_STATES = "abstraction states"  # partition key shared by all of them
+
+
 class PredicateDomain(AbstractDomain):
     def __init__(self, regions: RegionManager, paths: PathFormulaManager):
         self.regions = regions
@@ -207,6 +210,15 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             state.abstraction,
             node,
         )
+
+    def partition_key(self, state: PredicateState) -> object:
+        """Abstraction states together; the others by their abstraction.
+
+        Inside a block a state merges with, or is covered by, only states of the same
+        abstraction; an abstraction state only by abstraction states. Keying on that
+        keeps merge and stop from scanning a location's whole history.
+        """
+        return _ABSTRACTION_STATES if state.is_abstraction else state.abstraction
 
     def update_statistics(self) -> None:
         stats = self.context.statistics

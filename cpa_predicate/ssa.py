@@ -267,11 +267,41 @@ def instantiate(formula: FNode, ssa: SSAMap) -> FNode:
         s: mgr.Symbol(f"{name}{INDEX_SEPARATOR}{index}", INT)
         for (s, name), index in zip(symbols, indices, strict=True)
     }
-    result = formula.substitute(substitution)
+    result = rename_symbols(formula, substitution)
     if len(_instantiate_cache) > _CACHE_LIMIT:
         _instantiate_cache.clear()
     _instantiate_cache[key] = result
     return result
+
+
+def rename_symbols(formula: FNode, renaming: Mapping[FNode, FNode]) -> FNode:
+    """``formula`` with its symbols replaced as ``renaming`` says (quantifier-free).
+
+    Each node of the DAG is visited once and rebuilt only if an argument changed; the
+    formula manager's hash-consing shares the rest. pysmt's generic substituter does
+    the same through its walker machinery at several times the cost, and instantiation
+    runs at every abstraction.
+    """
+    create = get_env().formula_manager.create_node
+    done: dict[FNode, FNode] = dict(renaming)
+    stack = [formula]
+    while stack:
+        node = stack[-1]
+        if node in done:
+            stack.pop()
+            continue
+        args = node.args()
+        pending = [arg for arg in args if arg not in done]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        new_args = tuple(done[arg] for arg in args)
+        if new_args == args:
+            done[node] = node
+        else:
+            done[node] = create(node.node_type(), new_args, node._content.payload)
+    return done[formula]
 
 
 def uninstantiate(formula: FNode) -> FNode:
@@ -287,7 +317,7 @@ def uninstantiate(formula: FNode) -> FNode:
         base, idx = split_name(s.symbol_name())
         if idx is not None:
             substitution[s] = mgr.Symbol(base, INT)
-    result = formula.substitute(substitution) if substitution else formula
+    result = rename_symbols(formula, substitution) if substitution else formula
     if len(_uninstantiate_cache) > _CACHE_LIMIT:
         _uninstantiate_cache.clear()
     _uninstantiate_cache[formula] = result
