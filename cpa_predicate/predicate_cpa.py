@@ -35,7 +35,6 @@ from cpa_predicate.solver import SolverSession
 from cpa_predicate.ssa import instantiate
 from cpa_predicate.state import Abstraction, PredicateState
 
-
 _ABSTRACTION_STATES = "abstraction states"  # partition key shared by all of them
 
 
