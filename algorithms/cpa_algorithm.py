@@ -82,12 +82,14 @@ def run_reachability(
                 if adjustment.action is Action.BREAK:
                     reached.add(successor, successor_precision)
                     return LoopOutcome.BREAK
+                # a live view: it shows the states merged into it below
+                partition = reached.partition(successor)
                 if merges:
-                    for other in list(reached.partition(successor)):
+                    for other in list(partition):
                         merged = merge.merge(successor, other, successor_precision)
                         if merged is not other:
                             reached.replace(other, merged, successor_precision)
-                if not stop(successor, reached.partition(successor), successor_precision):
+                if not stop(successor, partition, successor_precision):
                     reached.add(successor, successor_precision)
                     if is_target(successor):
                         return LoopOutcome.TARGET

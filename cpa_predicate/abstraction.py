@@ -230,49 +230,51 @@ def _split_independent(
     formula: FNode, predicates: tuple[tuple[int, FNode], ...]
 ) -> tuple[tuple[tuple[int, FNode], ...], list[tuple[tuple[int, FNode], ...]]]:
     """Split predicates into those connected to ``formula`` by shared symbols and
-    groups of the others, connected among themselves (union-find over symbols)."""
+    groups of the others, connected among themselves.
+
+    The formula's symbols are only tested against, never put into a union-find: a
+    path formula has hundreds of symbols and a predicate a few.
+    """
     if len(predicates) <= 1:
         return predicates, []
-    parent: dict[object, object] = {}
+    formula_symbols = formula.get_free_variables()
+    reached: set[FNode] = set()  # symbols of predicates found connected so far
+    symbols_of = [pred.get_free_variables() for _, pred in predicates]
+    connected = [False] * len(predicates)
+    changed = True
+    while changed:
+        changed = False
+        for k, symbols in enumerate(symbols_of):
+            if connected[k]:
+                continue
+            # a constant predicate stays with the formula
+            if (
+                not symbols
+                or not symbols.isdisjoint(formula_symbols)
+                or not symbols.isdisjoint(reached)
+            ):
+                connected[k] = True
+                reached.update(symbols)
+                changed = True
+    main = tuple(pred for pred, inside in zip(predicates, connected, strict=True) if inside)
+    # The rest: groups of predicates linked by shared symbols (union-find on symbols).
+    parent: dict[FNode, FNode] = {}
 
-    def find(x: object) -> object:
-        root = x
-        while parent.get(root, root) is not root:
-            root = parent[root]
-        while x is not root:
-            nxt = parent.get(x, x)
-            parent[x] = root
-            x = nxt
-        return root
+    def find(x: FNode) -> FNode:
+        while parent.get(x, x) is not x:
+            parent[x] = parent.get(parent[x], parent[x])
+            x = parent[x]
+        return x
 
-    def union(a: object, b: object) -> None:
-        ra, rb = find(a), find(b)
-        if ra is not rb:
-            parent[ra] = rb
-
-    formula_node = ("formula",)
-    for symbol in formula.get_free_variables():
-        union(symbol, formula_node)
-    pred_symbols = []
-    for _, pred in predicates:
-        symbols = pred.get_free_variables()
-        pred_symbols.append(symbols)
-        first = None
+    rest = [k for k, inside in enumerate(connected) if not inside]
+    for k in rest:
+        symbols = iter(symbols_of[k])
+        root = find(next(symbols))
         for symbol in symbols:
-            if first is None:
-                first = symbol
-            else:
-                union(symbol, first)
-    root_formula = find(formula_node)
-    main: list[tuple[int, FNode]] = []
-    groups: dict[object, list[tuple[int, FNode]]] = {}
-    for pred, symbols in zip(predicates, pred_symbols, strict=True):
-        if not symbols:
-            main.append(pred)  # constant predicate: keep it with the formula
-            continue
-        root = find(next(iter(symbols)))
-        if root is root_formula:
-            main.append(pred)
-        else:
-            groups.setdefault(root, []).append(pred)
-    return tuple(main), [tuple(group) for group in groups.values()]
+            other = find(symbol)
+            if other is not root:
+                parent[other] = root
+    groups: dict[FNode, list[tuple[int, FNode]]] = {}
+    for k in rest:
+        groups.setdefault(find(next(iter(symbols_of[k]))), []).append(predicates[k])
+    return main, [tuple(group) for group in groups.values()]

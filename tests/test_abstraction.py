@@ -25,7 +25,7 @@ from pysmt.typing import INT
 
 from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
 from cpa.statistics import Statistics
-from cpa_predicate.abstraction import PredicateAbstractionManager
+from cpa_predicate.abstraction import PredicateAbstractionManager, _split_independent
 from cpa_predicate.regions import RegionManager
 from cpa_predicate.solver import SolverSession
 
@@ -127,6 +127,20 @@ def test_boolean_with_independent_predicate_groups(manager, regions, solver):
     p = [regions.var(i) for i in range(4)]
     expected = ((p[0] & ~p[3]) | (~p[0] & p[3])) & (~p[2] | p[1])
     assert manager.boolean(formula, preds) == expected
+
+
+def test_split_follows_shared_symbols_transitively():
+    z, u, v, w = (Symbol(f"main::{n}@1", INT) for n in "zuvw")
+    formula = GT(X1, Int(0))
+    linked = (1, Equals(X1, Y1))  # shares x@1 with the formula
+    through = (2, GT(Y1, z))  # shares only y@1, with ``linked``
+    constant = (3, GT(Int(1), Int(0)))
+    group_a = ((4, GT(u, Int(0))), (5, LT(u, v)))
+    group_b = ((6, GT(w, Int(2))),)
+    predicates = (group_a[0], linked, group_b[0], through, constant, group_a[1])
+    main, others = _split_independent(formula, predicates)
+    assert main == (linked, through, constant)
+    assert sorted(others) == sorted([group_a, group_b])
 
 
 def test_boolean_is_the_exact_projection_on_a_path_formula(manager, regions, solver):

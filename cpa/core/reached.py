@@ -19,20 +19,21 @@ class ReachedSet:
         self._partition_key = partition_key
         self._precisions: dict[Any, Any] = {}  # insertion ordered: reached order
         self._partitions: dict[Any, dict[Any, None]] = {}
+        self._keys: dict[Any, Any] = {}  # state -> its partition key
         self.last_state = None
 
     def add(self, state, precision) -> None:
         """Add ``state`` to the reached set and the waitlist."""
         self._precisions[state] = precision
         key = self._partition_key(state)
+        self._keys[state] = key
         self._partitions.setdefault(key, {})[state] = None
         self.waitlist.add(state)
         self.last_state = state
 
     def remove(self, state) -> None:
         del self._precisions[state]
-        partition = self._partitions[self._partition_key(state)]
-        del partition[state]
+        del self._partitions[self._keys.pop(state)][state]
         self.waitlist.remove(state)
 
     def replace(self, old, new, precision) -> None:
@@ -55,8 +56,18 @@ class ReachedSet:
         return self._precisions[state]
 
     def partition(self, state) -> Iterable:
-        """The reached states that may merge with or cover ``state``."""
-        return self._partitions.get(self._partition_key(state), {}).keys()
+        """The reached states that may merge with or cover ``state``.
+
+        A live view: states added to or removed from the partition later show in it
+        (partitions are never dropped, so the view stays the partition's).
+        """
+        key = self._keys.get(state)
+        if key is None:
+            key = self._partition_key(state)
+        partition = self._partitions.get(key)
+        if partition is None:
+            partition = self._partitions[key] = {}
+        return partition.keys()
 
     def has_waiting(self) -> bool:
         return len(self.waitlist) > 0
