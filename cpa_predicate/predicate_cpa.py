@@ -32,10 +32,11 @@ from cpa_predicate.pathformula import PathFormulaManager
 from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
 from cpa_predicate.regions import RegionManager
 from cpa_predicate.solver import SolverSession
-from cpa_predicate.ssa import instantiate
+from cpa_predicate.ssa import SSAMap, instantiate
 from cpa_predicate.state import Abstraction, PredicateState
 
 _ABSTRACTION_STATES = "abstraction states"  # partition key shared by all of them
+_BLOCK_START = SSAMap()  # every block starts at index 0
 
 
 class PredicateDomain(AbstractDomain):
@@ -123,8 +124,8 @@ class PredicateAbstraction(PrecisionAdjustment):
         abstraction = cpa.abstract(state, node, precision)
         if abstraction is None:
             return None
-        empty = cpa.paths.empty(state.path_formula.ssa)
-        return Adjustment(PredicateState(empty, abstraction, True), precision)
+        # The next block starts at index 0 again (see ssa.IndexShift).
+        return Adjustment(PredicateState(cpa.paths.empty(), abstraction, True), precision)
 
 
 class PredicateCPA(ConfigurableProgramAnalysis):
@@ -204,7 +205,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         return Abstraction(
             region,
             uninstantiated,
-            instantiate(uninstantiated, ssa),
+            instantiate(uninstantiated, _BLOCK_START),
             path_formula,
             state.abstraction,
             node,

@@ -22,7 +22,7 @@ from cpa.core.arg import ARGState, remove_subtree
 from cpa.results import Counterexample, InputValue, PathStep
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
-from cpa_predicate.ssa import uninstantiate
+from cpa_predicate.ssa import IndexShift, sequence_shifts, uninstantiate
 from cpa_predicate.state import Abstraction, PredicateState
 
 
@@ -69,7 +69,7 @@ class PredicateRefiner(Refiner):
         cpa = self.predicate_cpa
         stats = self.context.statistics
         chain = self._predicate_state(target).abstraction.chain()
-        blocks = [a.block_formula.formula for a in chain[1:]]
+        blocks, shifts = self._path_blocks(chain)
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
         remaining = self.context.deadline.remaining()
@@ -89,7 +89,7 @@ class PredicateRefiner(Refiner):
             interpolants, failure = error.partial, f"interpolation failed: {message}"
         else:
             if interpolants is None:
-                return self._counterexample(target)
+                return self._counterexample(chain, blocks, shifts)
             failure = (
                 "refinement found no new predicates (the abstraction cannot "
                 "exclude this spurious path)"
@@ -100,6 +100,17 @@ class PredicateRefiner(Refiner):
             return RefinementResult(failed=failure)
         self._cut(target, chain[pivot])
         return RefinementResult()
+
+    @staticmethod
+    def _path_blocks(chain: list[Abstraction]) -> tuple[list[FNode], list[IndexShift]]:
+        """The block formulas of the error path, each shifted past the blocks before
+        it (blocks are encoded with block-local SSA indices)."""
+        block_formulas = [a.block_formula for a in chain[1:]]
+        shifts = sequence_shifts(pf.ssa for pf in block_formulas)
+        blocks = [
+            shift.formula(pf.formula) for shift, pf in zip(shifts, block_formulas, strict=True)
+        ]
+        return blocks, shifts
 
     def _add_predicates(self, chain: list[Abstraction], interpolants: list[FNode]) -> int | None:
         """Add the interpolants' atoms at their locations; the first changed position."""
@@ -139,23 +150,24 @@ class PredicateRefiner(Refiner):
 
     # ----------------------------------------------------------------- counterexamples
 
-    def _counterexample(self, target: ARGState) -> RefinementResult:
+    def _counterexample(
+        self, chain: list[Abstraction], blocks: list[FNode], shifts: list[IndexShift]
+    ) -> RefinementResult:
         cpa = self.predicate_cpa
-        chain = self._predicate_state(target).abstraction.chain()
-        full = And([a.block_formula.formula for a in chain[1:]])
-        model = cpa.solver.model_of(full)
+        model = cpa.solver.model_of(And(blocks))
         if model is None:
             return RefinementResult(
                 failed="the solver found the error path feasible, then found no model"
             )
 
-        def model_value(symbol: FNode) -> FNode | int:
-            return model.get(symbol, 0)
-
         # Blocks joined states of several paths; the model picks one of them.
         edges: list[CFAEdge] = []
         try:
-            for abstraction in chain[1:]:
+            for abstraction, shift in zip(chain[1:], shifts, strict=True):
+
+                def model_value(symbol: FNode, shift: IndexShift = shift) -> FNode | int:
+                    return model.get(shift.symbol(symbol), 0)
+
                 edges.extend(cpa.paths.path_in(abstraction.block_formula, model_value))
         except ValueError as error:
             return RefinementResult(failed=f"no single error path could be rebuilt: {error}")

@@ -322,3 +322,54 @@ def uninstantiate(formula: FNode) -> FNode:
         _uninstantiate_cache.clear()
     _uninstantiate_cache[formula] = result
     return result
+
+
+# --- block-local indices -----------------------------------------------------------
+
+
+class IndexShift:
+    """Renames block-local SSA symbols to path-wide ones: ``x@j`` -> ``x@(j + offset[x])``.
+
+    Every block of the predicate analysis starts at index 0 (``x@0`` is the value of
+    ``x`` when the block starts), so the same block from the same abstraction is the
+    same formula wherever it is explored, and the caches of encodings, instantiations,
+    solver terms and abstractions apply to it. A path of several blocks is put
+    together by shifting each block past the indices of the blocks before it.
+    """
+
+    def __init__(self, offsets: Mapping[str, int]):
+        self.offsets = dict(offsets)
+        self._symbols: dict[FNode, FNode] = {}
+
+    def symbol(self, original: FNode) -> FNode:
+        """The path-wide symbol of the block-local ``original`` (others stay)."""
+        shifted = self._symbols.get(original)
+        if shifted is None:
+            shifted = original
+            if original.symbol_type().is_int_type():
+                name, index = split_name(original.symbol_name())
+                offset = self.offsets.get(name, 0)
+                if index is not None and offset:
+                    shifted = symbol(name, index + offset)
+            self._symbols[original] = shifted
+        return shifted
+
+    def formula(self, formula: FNode) -> FNode:
+        renaming = {s: self.symbol(s) for s in formula.get_free_variables()}
+        renaming = {s: t for s, t in renaming.items() if s is not t}
+        return rename_symbols(formula, renaming) if renaming else formula
+
+
+def sequence_shifts(block_ends: Iterable[SSAMap]) -> list[IndexShift]:
+    """One shift per block, given each block's SSA map at its end.
+
+    Block ``i`` is shifted by the sum of the end indices of blocks ``0 .. i-1``: its
+    ``x@0`` becomes the last ``x`` of the block before.
+    """
+    shifts = []
+    offsets: dict[str, int] = {}
+    for ssa in block_ends:
+        shifts.append(IndexShift(offsets))
+        for name, index in ssa.items():
+            offsets[name] = offsets.get(name, 0) + index
+    return shifts

@@ -41,7 +41,7 @@ class Abstraction:
     ):
         self.region = region  # BDD over predicate indices
         self.formula = formula  # the region as a formula over program variables
-        self.instantiated = instantiated  # ... at the SSA indices where the block ends
+        self.instantiated = instantiated  # ... at index 0, where the next block starts
         self.block_formula = block_formula  # what was abstracted (None for the initial one)
         self.predecessor = predecessor
         self.location = location

@@ -49,6 +49,7 @@ from cpa_predicate.pathformula import PathFormula, PathFormulaManager
 from cpa_predicate.ssa import (
     SSAMap,
     instantiate,
+    sequence_shifts,
     split_name,
     symbol,
     uninstantiate,
@@ -145,6 +146,28 @@ def test_instantiate_uninstantiate_round_trip():
     assert uninstantiate(inst) == formula
     assert split_name("main::x@12") == ("main::x", 12)
     assert split_name("main::x") == ("main::x", None)
+
+
+def test_sequence_shifts_chain_block_local_indices():
+    # block 0 writes x twice; block 1 reads x, writes x and y; block 2 reads both
+    x0, x1, x2 = (symbol("main::x", i) for i in range(3))
+    y0, y1 = symbol("main::y", 0), symbol("main::y", 1)
+    blocks = [
+        And(Equals(x1, Int(1)), Equals(x2, Plus(x1, Int(1)))),
+        And(Equals(x1, Plus(x0, Int(1))), Equals(y1, x1)),
+        Equals(x0, y0),
+    ]
+    ends = [SSAMap({"main::x": 2}), SSAMap({"main::x": 1, "main::y": 1}), SSAMap()]
+    shifts = sequence_shifts(ends)
+    shifted = [shift.formula(block) for shift, block in zip(shifts, blocks, strict=True)]
+    assert shifted[0] is blocks[0]
+    x3 = symbol("main::x", 3)
+    assert shifted[1] is And(Equals(x3, Plus(x2, Int(1))), Equals(y1, x3))
+    assert shifted[2] is Equals(x3, y1)
+    assert shifts[2].symbol(symbol("main::x", 0)) is x3
+    # the path-wide formula is the program's: x ends at 3, y at 3
+    path = And(shifted)
+    assert valid(Implies(path, And(Equals(x3, Int(3)), Equals(y1, Int(3)))))
 
 
 # --- primitive edges -----------------------------------------------------------------
