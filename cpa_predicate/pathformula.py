@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from pysmt import operators as pysmt_operators
 from pysmt.fnode import FNode
 from pysmt.shortcuts import FALSE, LE, TRUE, And, Bool, Equals, Int, Not, Or, get_env
 
@@ -149,6 +150,8 @@ class _Block:
     nondets: tuple[tuple[str, NondetSource], ...]
 
 
+_BOOL_CONSTANT = pysmt_operators.BOOL_CONSTANT
+_AND = pysmt_operators.AND
 #: Operands that are ``And``s with at most this many arguments are flattened; larger ones
 #: (a long path so far) stay one operand, so extending a path is not quadratic.
 _FLATTEN_LIMIT = 32
@@ -158,13 +161,16 @@ _CACHE_LIMIT = 500_000
 
 def conjunction(parts: Iterable[FNode]) -> FNode:
     """``And`` without TRUE conjuncts; small ``And`` operands are flattened."""
+    # Runs on every transfer: node types are compared directly (FNode.is_true goes
+    # through pysmt's generic constant test, several calls per part).
     args: list[FNode] = []
     for part in parts:
-        if part.is_true():
-            continue
-        if part.is_false():
+        kind = part.node_type()
+        if kind == _BOOL_CONSTANT:
+            if part.constant_value():
+                continue
             return FALSE()
-        if part.is_and() and len(part.args()) <= _FLATTEN_LIMIT:
+        if kind == _AND and len(part.args()) <= _FLATTEN_LIMIT:
             args.extend(part.args())
         else:
             args.append(part)
@@ -191,7 +197,9 @@ def disjunction(parts: Iterable[FNode]) -> FNode:
     return Or(args)
 
 
-def _union(*groups: Iterable[str]) -> tuple[str, ...]:
+def _union(*groups: Sequence[str]) -> tuple[str, ...]:
+    if len(groups) == 2 and not groups[1]:  # the usual case: no approximation added
+        return tuple(groups[0])
     return tuple(dict.fromkeys(item for group in groups for item in group))
 
 
@@ -378,7 +386,8 @@ class PathFormulaManager:
     def _block(self, edge: CFAEdge, ssa: SSAMap) -> _Block:
         names = self._names.get(edge)
         if names is not None:
-            cached = self._cache.get((edge, tuple(ssa.index(n) for n in names)))
+            index = ssa.index
+            cached = self._cache.get((edge, tuple([index(n) for n in names])))
             if cached is not None:
                 if cached.nondets:
                     self.nondet_sources.update(cached.nondets)
