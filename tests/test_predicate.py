@@ -113,6 +113,39 @@ def test_refinement_on_a_spurious_path_adds_predicates_and_cuts_lazily():
     assert run_reachability(cpa, reached) is LoopOutcome.COMPLETE
 
 
+def test_blocks_use_block_local_indices_and_states_are_partitioned_by_abstraction():
+    cfa = prepare_cfa(parse_source(EQUAL_COUNTERS, "test.c"))
+    configuration = load_configuration("abe-l")
+    context = AnalysisContext(
+        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
+    )
+    cpa, reached = build(cfa, configuration, context)
+    algorithm = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    assert algorithm.run().verdict is Verdict.TRUE
+    index = cpa.wrapped.component(PredicateCPA)
+    states = [(s, s.wrapped.components[index]) for s in reached]
+    abstractions = [p.abstraction for _, p in states if p.is_abstraction]
+    instantiated_names = set()
+    for abstraction in abstractions:
+        # the region is instantiated where the next block starts: at index 0
+        names = {v.symbol_name() for v in abstraction.instantiated.get_free_variables()}
+        assert all(name.endswith("@0") for name in names), names
+        instantiated_names |= names
+        if abstraction.block_formula is not None:
+            # one loop iteration writes x and y once: indices do not grow along the ARG
+            assert max(abstraction.block_formula.ssa.values(), default=0) <= 2
+    assert instantiated_names  # the loop head's region mentions x and y (x == y)
+    for state, predicate_state in states:
+        partition = [other.wrapped.components[index] for other in reached.partition(state)]
+        if predicate_state.is_abstraction:
+            assert all(other.is_abstraction for other in partition)
+        else:
+            assert all(
+                not other.is_abstraction and other.abstraction is predicate_state.abstraction
+                for other in partition
+            )
+
+
 def test_unsupported_construct_is_unknown_with_location():
     source = "int main() {\n  int a[2];\n  a[0] = 1;\n  if (a[0] != 1) { ERROR: return 1; }\n  return 0;\n}\n"
     result = verify(source, "lbe")
