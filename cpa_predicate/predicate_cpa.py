@@ -194,7 +194,8 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         path_formula = state.path_formula
         ssa = path_formula.ssa
         formula = And(state.abstraction.instantiated, path_formula.formula)
-        predicates = [(p.index, instantiate(p.formula, ssa)) for p in precision.predicates_at(node)]
+        used = precision.predicates_at(node)
+        predicates = [(p.index, instantiate(p.formula, ssa)) for p in used]
         if self.options["abstraction"] == "boolean":
             region = self.abstractions.boolean(formula, predicates)
         else:
@@ -209,6 +210,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             path_formula,
             state.abstraction,
             node,
+            used,
         )
 
     def partition_key(self, state: PredicateState) -> object:

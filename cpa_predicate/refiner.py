@@ -45,6 +45,18 @@ def atoms_of(formula: FNode) -> list[FNode]:
     return list(atoms)
 
 
+def _stale(abstraction: Abstraction, predicates: list) -> bool:
+    """Whether ``abstraction`` was computed without some of ``predicates``.
+
+    Not only the abstractions whose precision grew in this refinement: lazy
+    abstraction leaves the parts of the ARG outside a cut as they are, so an error
+    path can pass through an abstraction computed before an earlier refinement added
+    predicates at its location. The cut must recompute it too.
+    """
+    used = set(abstraction.predicates)
+    return any(predicate not in used for predicate in predicates)
+
+
 class PredicateRefiner(Refiner):
     def __init__(self, algorithm):
         super().__init__(algorithm)
@@ -124,14 +136,16 @@ class PredicateRefiner(Refiner):
             found.append((position, [cpa.registry.get(atom) for atom in parts]))
         pivot = None
         for position, predicates in found:
-            if cpa.precision.add(chain[position].location, predicates) and pivot is None:
+            cpa.precision.add(chain[position].location, predicates)
+            if pivot is None and _stale(chain[position], predicates):
                 pivot = position
         if pivot is None and found:
-            # Every predicate is known where it was found, yet the path came back: the
+            # Every predicate was used where it was found, yet the path came back: the
             # abstraction (Cartesian, typically) needs them elsewhere on the path too.
             everything = [p for _, predicates in found for p in predicates]
             for position in range(1, len(chain) - 1):
-                if cpa.precision.add(chain[position].location, everything) and pivot is None:
+                cpa.precision.add(chain[position].location, everything)
+                if pivot is None and _stale(chain[position], everything):
                     pivot = position
             if pivot is not None:
                 self.context.statistics.add("refinements_widened")

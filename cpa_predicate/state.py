@@ -27,6 +27,7 @@ class Abstraction:
         "block_formula",
         "predecessor",
         "location",
+        "predicates",
         "id",
     )
 
@@ -38,6 +39,7 @@ class Abstraction:
         block_formula: PathFormula | None,
         predecessor: Abstraction | None,
         location: CFANode,
+        predicates: tuple = (),
     ):
         self.region = region  # BDD over predicate indices
         self.formula = formula  # the region as a formula over program variables
@@ -45,6 +47,10 @@ class Abstraction:
         self.block_formula = block_formula  # what was abstracted (None for the initial one)
         self.predecessor = predecessor
         self.location = location
+        # the precision it was computed with: a refinement recomputes an abstraction
+        # whose predicates are older than the precision (lazy abstraction leaves such
+        # states in the parts of the ARG it does not cut)
+        self.predicates = predicates
         self.id = next(_ids)
 
     def chain(self) -> list[Abstraction]:

@@ -146,6 +146,38 @@ def test_blocks_use_block_local_indices_and_states_are_partitioned_by_abstractio
             )
 
 
+@pytest.mark.parametrize("used_before", [False, True])
+def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_before):
+    from pysmt.shortcuts import GT, TRUE, Int, Symbol
+    from pysmt.typing import INT
+
+    from cpa_predicate.state import Abstraction
+
+    cfa = prepare_cfa(parse_source(SPURIOUS, "test.c"))
+    configuration = load_configuration("abe-l")
+    context = AnalysisContext(
+        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
+    )
+    cpa, reached = build(cfa, configuration, context)
+    refiner = PredicateRefiner(
+        CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    )
+    predicate_cpa = refiner.predicate_cpa
+    node, target_node = list(cfa.nodes())[:2]
+    predicate = predicate_cpa.registry.get(GT(Symbol("main::x", INT), Int(0)))
+    predicate_cpa.precision.add(node, [predicate])  # by an earlier refinement
+    true = predicate_cpa.regions.true()
+    root = predicate_cpa.initial_state(node).abstraction
+    # an abstraction outside that refinement's cut: computed with the older precision
+    used = (predicate,) if used_before else ()
+    middle = Abstraction(true, TRUE(), TRUE(), None, root, node, used)
+    target = Abstraction(true, TRUE(), TRUE(), None, middle, target_node, ())
+    interpolants = [GT(Symbol("main::x@1", INT), Int(0))]
+    pivot = refiner._add_predicates([root, middle, target], interpolants)
+    # no predicate is new, but the stale abstraction must be recomputed
+    assert pivot == (None if used_before else 1)
+
+
 def test_unsupported_construct_is_unknown_with_location():
     source = "int main() {\n  int a[2];\n  a[0] = 1;\n  if (a[0] != 1) { ERROR: return 1; }\n  return 0;\n}\n"
     result = verify(source, "lbe")
