@@ -169,6 +169,7 @@ class Z3SpacerInterpolator(Interpolator):
         self.reduce_with_core = reduce_with_core
         self.core = core
         self.conjuncts_budget = conjuncts_budget
+        self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
         self._deadline: float | None = None  # of the current call
@@ -205,19 +206,25 @@ class Z3SpacerInterpolator(Interpolator):
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
         # effort on the two differs by orders of magnitude either way, so this stays
-        # within a small factor of the better one, and it is deterministic.
+        # within a small factor of the better one, and it is deterministic. The one that
+        # succeeded last goes first: which one suits Spacer depends on the program (on
+        # the token rings the leaf level, on ssh the conjunct level).
         reductions: dict[bool, tuple | None] = {}
         budget: int | None = self.conjuncts_budget
+        first = self._leaves_first
         while True:
-            for deep in (False, True):
+            for deep in (first, not first):
                 if deep not in reductions:
                     reductions[deep] = self._reduce(formulas, conv, deep)
                 if reductions[deep] is None:
                     return None
                 try:
-                    return self._solve(reductions[deep], conv, budget)
+                    interpolants = self._solve(reductions[deep], conv, budget)
                 except _OverBudget:
                     self.fallbacks += 1
+                    continue
+                self._leaves_first = deep
+                return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
 

@@ -297,6 +297,36 @@ def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
     assert starved.fallbacks >= 2
 
 
+def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
+    from cpa_predicate import interpolation_z3
+
+    class ConjunctsNeverFit(Z3SpacerInterpolator):
+        """Spacer 'runs out of budget' on every budgeted conjunct-level reduction."""
+
+        def _reduce(self, formulas, conv, deep):
+            reduction = super()._reduce(formulas, conv, deep)
+            if reduction is not None and not deep:
+                self.conjunct_level = reduction
+            return reduction
+
+        def _solve(self, reduction, conv, budget=None):
+            if budget is not None and reduction is getattr(self, "conjunct_level", None):
+                raise interpolation_z3._OverBudget("test")
+            return super()._solve(reduction, conv, budget)
+
+    formulas = [
+        Or(
+            And(Equals(X1, Int(1)), Equals(Y1, Int(5))), And(Equals(X1, Int(2)), Equals(Y1, Int(7)))
+        ),
+        And(GT(X1, Int(3)), GT(Y1, Int(0))),
+    ]
+    interpolator = ConjunctsNeverFit(timeout_ms=60_000, core="auto")
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert interpolator.fallbacks == 1  # conjuncts first, then the leaves succeeded
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert interpolator.fallbacks == 1  # the leaves went first this time
+
+
 def test_long_path() -> None:
     # a CEGAR-sized path: 60 blocks, one relevant chain and irrelevant noise
     interp = create_interpolator("z3")
