@@ -280,13 +280,18 @@ def test_core_inside_disjunctions_drops_irrelevant_disjunct_parts() -> None:
     assert create_interpolator("z3", timeout_ms=60_000).sequence_interpolants(formulas)
 
 
-def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
-    formulas = [
+def joined_paths_then_check() -> list[FNode]:
+    """Two joined paths (x = 1 or 2), then x > 3: unsat; y does not matter."""
+    return [
         Or(
             And(Equals(X1, Int(1)), Equals(Y1, Int(5))), And(Equals(X1, Int(2)), Equals(Y1, Int(7)))
         ),
         And(GT(X1, Int(3)), GT(Y1, Int(0))),
     ]
+
+
+def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
+    formulas = joined_paths_then_check()
     roomy = Z3SpacerInterpolator(timeout_ms=60_000, core="auto")
     check_sequence(formulas, roomy.sequence_interpolants(formulas))
     assert roomy.fallbacks == 0
@@ -314,12 +319,7 @@ def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
                 raise interpolation_z3._OverBudget("test")
             return super()._solve(reduction, conv, budget)
 
-    formulas = [
-        Or(
-            And(Equals(X1, Int(1)), Equals(Y1, Int(5))), And(Equals(X1, Int(2)), Equals(Y1, Int(7)))
-        ),
-        And(GT(X1, Int(3)), GT(Y1, Int(0))),
-    ]
+    formulas = joined_paths_then_check()
     interpolator = ConjunctsNeverFit(timeout_ms=60_000, core="auto")
     check_sequence(formulas, interpolator.sequence_interpolants(formulas))
     assert interpolator.fallbacks == 1  # conjuncts first, then the leaves succeeded

@@ -62,6 +62,17 @@ int main() {
 """
 
 
+def _built(source: str, config: str):
+    """The CFA, configuration, context, CPA and reached set of ``source``, unexplored."""
+    cfa = prepare_cfa(parse_source(source, "test.c"))
+    configuration = load_configuration(config)
+    context = AnalysisContext(
+        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
+    )
+    cpa, reached = build(cfa, configuration, context)
+    return cfa, configuration, context, cpa, reached
+
+
 def verify(source: str, config: str, **kwargs):
     cfa = parse_source(source, "test.c")
     return analyze(cfa, load_configuration(config), Specification.any_error(), **kwargs)
@@ -89,12 +100,7 @@ def test_unsafe_program_gives_inputs_that_replay_to_the_target(config):
 
 
 def test_refinement_on_a_spurious_path_adds_predicates_and_cuts_lazily():
-    cfa = prepare_cfa(parse_source(SPURIOUS, "test.c"))
-    configuration = load_configuration("sbe")
-    context = AnalysisContext(
-        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
-    )
-    cpa, reached = build(cfa, configuration, context)
+    cfa, configuration, context, cpa, reached = _built(SPURIOUS, "sbe")
     assert run_reachability(cpa, reached) is LoopOutcome.TARGET
     target = reached.last_state
     root = reached.first_state
@@ -114,12 +120,7 @@ def test_refinement_on_a_spurious_path_adds_predicates_and_cuts_lazily():
 
 
 def test_blocks_use_block_local_indices_and_states_are_partitioned_by_abstraction():
-    cfa = prepare_cfa(parse_source(EQUAL_COUNTERS, "test.c"))
-    configuration = load_configuration("abe-l")
-    context = AnalysisContext(
-        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
-    )
-    cpa, reached = build(cfa, configuration, context)
+    cfa, configuration, context, cpa, reached = _built(EQUAL_COUNTERS, "abe-l")
     algorithm = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
     assert algorithm.run().verdict is Verdict.TRUE
     index = cpa.wrapped.component(PredicateCPA)
@@ -153,12 +154,7 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
 
     from cpa_predicate.state import Abstraction
 
-    cfa = prepare_cfa(parse_source(SPURIOUS, "test.c"))
-    configuration = load_configuration("abe-l")
-    context = AnalysisContext(
-        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
-    )
-    cpa, reached = build(cfa, configuration, context)
+    cfa, configuration, context, cpa, reached = _built(SPURIOUS, "abe-l")
     refiner = PredicateRefiner(
         CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
     )
