@@ -125,7 +125,8 @@ class PredicateRefiner(Refiner):
         return blocks, shifts
 
     def _add_predicates(self, chain: list[Abstraction], interpolants: list[FNode]) -> int | None:
-        """Add the interpolants' atoms at their locations; the first changed position."""
+        """Add the interpolants' predicates at their locations; the first position whose
+        abstraction was computed without some of them (the cut), or None."""
         cpa = self.predicate_cpa
         found: list[tuple[int, list]] = []
         for position, interpolant in enumerate(interpolants, start=1):

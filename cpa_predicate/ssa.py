@@ -355,8 +355,11 @@ class IndexShift:
         return shifted
 
     def formula(self, formula: FNode) -> FNode:
-        renaming = {s: self.symbol(s) for s in formula.get_free_variables()}
-        renaming = {s: t for s, t in renaming.items() if s is not t}
+        renaming = {}
+        for original in formula.get_free_variables():
+            shifted = self.symbol(original)
+            if shifted is not original:
+                renaming[original] = shifted
         return rename_symbols(formula, renaming) if renaming else formula
 
 
