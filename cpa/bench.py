@@ -143,7 +143,7 @@ def execute_task(task: Task, configuration: Configuration, timelimit: float) -> 
     else:
         specification, entry = Specification.any_error(), "main"
     try:
-        cfa = parse_program(task.program, entry)
+        cfa = parse_program(task.program, entry, task.data_model, specification.error_functions)
     except CpaError as error:
         return {"verdict": Verdict.UNKNOWN.value, "reason": str(error)}
     parse_time = time.perf_counter() - start

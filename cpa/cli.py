@@ -37,13 +37,37 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="override one entry"
     )
+    verify.add_argument(
+        "--data-model",
+        choices=["ILP32", "LP64"],
+        help="data model of a bare .c file (default LP64; a task file names its own)",
+    )
     verify.add_argument("--stats", action="store_true", help="print statistics")
     verify.add_argument("--stats-json", metavar="FILE", help="write statistics as JSON")
+    verify.add_argument(
+        "--testcase", metavar="FILE", help="for FALSE, write the inputs as a Test-Comp test case"
+    )
 
     cfa = commands.add_parser("cfa", help="build the CFA of a C program and summarise it")
     cfa.add_argument("program", help="PROGRAM.c or TASK.yml")
     cfa.add_argument("--spec", help="property file (.prp) deciding the targets")
     cfa.add_argument("--dot", metavar="FILE", help="also write the CFA as Graphviz DOT")
+    cfa.add_argument("--data-model", choices=["ILP32", "LP64"], help="data model (default LP64)")
+
+    replay = commands.add_parser(
+        "replay", help="run a test case on the program compiled with gcc (confirms FALSE)"
+    )
+    replay.add_argument("program", help="PROGRAM.c or TASK.yml")
+    replay.add_argument("testcase", help="Test-Comp test case (.xml)")
+    replay.add_argument("--spec", help="property file (.prp)")
+    replay.add_argument(
+        "--data-model",
+        choices=["ILP32", "LP64"],
+        help="data model of a bare .c file (default LP64; a task file names its own)",
+    )
+    replay.add_argument(
+        "--timelimit", type=float, default=10.0, help="wall-time limit of the run in seconds"
+    )
 
     _add_bench(commands)
     return parser
@@ -57,17 +81,22 @@ def _add_bench(commands) -> None:
     add_arguments(commands.add_parser("bench", help="run a benchmark suite"))
 
 
-def _resolve_input(program: str, spec: str | None):
-    """(program path, specification, entry function) from a .c or a .yml argument."""
+def _resolve_input(program: str, spec: str | None, data_model: str | None):
+    """(program path, specification, entry function, data model) from a .c or a .yml
+    argument; ``--data-model`` overrides a task's model."""
+    from cpa.cfa.data_model import DEFAULT
+    from cpa.cfa.data_model import data_model as model_named
     from cpa.task import read_property, read_task
 
+    model = None if data_model is None else model_named(data_model)
     if program.endswith((".yml", ".yaml")):
         task = read_task(program, spec)
-        return task.program, task.property.specification, task.property.entry_function
+        prop = task.property
+        return task.program, prop.specification, prop.entry_function, model or task.data_model
     if spec:
         prop = read_property(spec)
-        return Path(program), prop.specification, prop.entry_function
-    return Path(program), Specification.any_error(), "main"
+        return Path(program), prop.specification, prop.entry_function, model or DEFAULT
+    return Path(program), Specification.any_error(), "main", model or DEFAULT
 
 
 def _command_verify(args) -> int:
@@ -80,10 +109,12 @@ def _command_verify(args) -> int:
         raise UsageError("--timelimit must be positive")
     configuration = load_configuration(args.config, args.option)
     try:
-        program, specification, entry = _resolve_input(args.program, args.spec)
+        program, specification, entry, model = _resolve_input(
+            args.program, args.spec, args.data_model
+        )
         statistics = Statistics()
         with statistics.timer("parse_time_s"):
-            cfa = parse_program(program, entry)
+            cfa = parse_program(program, entry, model, specification.error_functions)
     except ConfigError:
         raise
     except CpaError as error:
@@ -96,6 +127,14 @@ def _command_verify(args) -> int:
         print(f"Reason: {result.reason}")
     if result.counterexample is not None:
         print(result.counterexample.format())
+    if args.testcase and result.verdict.name == "FALSE" and result.counterexample is not None:
+        from cpa.testcase import write_testcase
+
+        try:
+            write_testcase(args.testcase, result.counterexample.inputs)
+        except OSError as error:
+            raise UsageError(f"{args.testcase}: {error.strerror}") from None
+        print(f"Test case written to {args.testcase}")
     if args.stats:
         for key, value in sorted(result.statistics.items()):
             print(f"{key}: {value}")
@@ -107,6 +146,26 @@ def _command_verify(args) -> int:
     return EXIT_OK
 
 
+def _command_replay(args) -> int:
+    from cpa.replay import replay
+    from cpa.testcase import read_testcase
+
+    if args.timelimit <= 0:
+        raise UsageError("--timelimit must be positive")
+    try:
+        program, specification, _, model = _resolve_input(args.program, args.spec, args.data_model)
+        inputs = read_testcase(args.testcase)
+        outcome = replay(program, inputs, specification, model.name, args.timelimit)
+    except CpaError as error:
+        print(f"cpa: {error}", file=sys.stderr)
+        print("Replay result: UNKNOWN")
+        return EXIT_INPUT
+    verdict = {True: "REACHED", False: "NOT REACHED", None: "UNKNOWN"}[outcome.reached]
+    print(f"Replay result: {verdict}")
+    print(f"Reason: {outcome.reason}")
+    return EXIT_OK
+
+
 def _command_cfa(args) -> int:
     from cpa.cfa.dot import write_dot
     from cpa.cfa.frontend import parse_program
@@ -114,8 +173,10 @@ def _command_cfa(args) -> int:
     from cpa.verifier import prepare_cfa
 
     try:
-        program, specification, entry = _resolve_input(args.program, args.spec)
-        cfa = prepare_cfa(parse_program(program, entry))
+        program, specification, entry, model = _resolve_input(
+            args.program, args.spec, args.data_model
+        )
+        cfa = prepare_cfa(parse_program(program, entry, model, specification.error_functions))
     except CpaError as error:
         print(f"cpa: {error}", file=sys.stderr)
         return EXIT_INPUT
@@ -135,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             return _command_verify(args)
         if args.command == "cfa":
             return _command_cfa(args)
+        if args.command == "replay":
+            return _command_replay(args)
         return args.handler(args)
     except (ConfigError, UsageError) as error:
         print(f"cpa: {error}", file=sys.stderr)

@@ -29,6 +29,9 @@ class InputValue:
     name: str
     line: int
     value: int
+    #: C type spelling of the value (``"unsigned char"``) when known; written as the
+    #: ``type`` attribute of a Test-Comp test case
+    ctype: str = ""
 
 
 @dataclass

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from cpa.cfa.data_model import DEFAULT, DataModel, data_model
 from cpa.cfa.targets import Specification
 from cpa.errors import InputError
 
@@ -37,6 +38,8 @@ class Task:
     property: Property | None
     expected_verdict: bool | None = None
     name: str = ""
+    #: ``options: data_model`` of the task (SV-COMP's default, ILP32, when absent)
+    data_model: DataModel = DEFAULT
 
 
 def read_property(path: str | Path) -> Property:
@@ -106,4 +109,18 @@ def read_task(path: str | Path, property_file: str | Path | None = None) -> Task
     if chosen is None:
         raise InputError("the task has no property this tool supports", str(path))
     name = str(path)
-    return Task(program, chosen, expected, name)
+    return Task(program, chosen, expected, name, _data_model(data, path))
+
+
+def _data_model(data: dict, path: Path) -> DataModel:
+    """The task's ``options: data_model``; SV-COMP's task format says ILP32 if absent."""
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise InputError("invalid task definition: 'options' is not a mapping", str(path))
+    name = options.get("data_model")
+    if name is None:
+        return data_model("ILP32")
+    try:
+        return data_model(str(name))
+    except ValueError as error:
+        raise InputError(f"invalid task definition: {error}", str(path)) from None

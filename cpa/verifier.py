@@ -15,6 +15,7 @@ from pathlib import Path
 
 from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
 from cpa import plugins
+from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.frontend import parse_program
 from cpa.cfa.loops import mark_loop_heads
 from cpa.cfa.model import CFA
@@ -146,12 +147,13 @@ def verify(
     specification: Specification | None = None,
     timelimit: float | None = None,
     entry_function: str = "main",
+    data_model: DataModel = DEFAULT,
 ) -> VerificationResult:
-    """Parse ``program`` and verify it; frontend errors (bad input) are raised."""
+    """Parse ``program`` (under ``data_model``) and verify it against ``specification``
+    (default :meth:`Specification.any_error`); frontend errors (bad input) are raised."""
     configuration = config if isinstance(config, Configuration) else load_configuration(config)
+    specification = specification or Specification.any_error()
     statistics = Statistics()
     with statistics.timer("parse_time_s"):
-        cfa = parse_program(program, entry_function)
-    return analyze(
-        cfa, configuration, specification or Specification.any_error(), timelimit, statistics
-    )
+        cfa = parse_program(program, entry_function, data_model, specification.error_functions)
+    return analyze(cfa, configuration, specification, timelimit, statistics)

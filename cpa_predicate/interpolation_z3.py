@@ -19,8 +19,10 @@ disjunctions of joined paths) first decides feasibility and drops what lies outs
 unsat core (interpolants of the weakened sequence are interpolants of the original one),
 and Spacer starts its search at level n instead of deepening level by level.
 
-Interpolants that need divisibility (``mod``, ``div``) cannot be represented in pysmt's
-LIA: they raise :class:`InterpolationError`, which carries the representable atoms.
+Spacer's bit-vector interpolants may use Z3's internal operators (``bit2bool``, the
+division variants without a zero case, ``bvsmod``); :class:`BitVectorConverter` brings
+them back as pysmt terms. One that cannot be represented raises
+:class:`InterpolationError`, which carries the representable atoms.
 """
 
 from __future__ import annotations
@@ -61,6 +63,49 @@ class _OverBudget(Exception):
 
 class _Unconvertible(Exception):
     """An interpolant uses operators pysmt cannot represent (integer div/mod)."""
+
+
+class BitVectorConverter(Z3Converter):
+    """pysmt's Z3 converter, plus the Z3 operators that Spacer's bit-vector solutions use
+    and pysmt does not convert back (each is an exact rewriting into pysmt's operators)."""
+
+    def __init__(self, environment: Environment, z3_ctx: z3.Context):
+        super().__init__(environment, z3_ctx)
+        mgr = self.mgr
+        extra = {
+            z3.Z3_OP_BIT2BOOL: self._bit2bool,
+            # the "_i" forms are the operators without their division-by-zero case;
+            # the solutions only use them where the divisor is not zero
+            z3.Z3_OP_BSDIV_I: lambda args, expr: mgr.BVSDiv(*args),
+            z3.Z3_OP_BUDIV_I: lambda args, expr: mgr.BVUDiv(*args),
+            z3.Z3_OP_BSREM_I: lambda args, expr: mgr.BVSRem(*args),
+            z3.Z3_OP_BUREM_I: lambda args, expr: mgr.BVURem(*args),
+            z3.Z3_OP_BSMOD: self._bvsmod,
+            z3.Z3_OP_BSMOD_I: self._bvsmod,
+            z3.Z3_OP_BNAND: lambda args, expr: mgr.BVNot(mgr.BVAnd(*args)),
+            z3.Z3_OP_BNOR: lambda args, expr: mgr.BVNot(mgr.BVOr(*args)),
+            z3.Z3_OP_BXNOR: lambda args, expr: mgr.BVNot(mgr.BVXor(*args)),
+            z3.Z3_OP_BCOMP: lambda args, expr: mgr.Ite(
+                mgr.Equals(*args), mgr.BV(1, 1), mgr.BV(0, 1)
+            ),
+        }
+        self._back_fun.update(extra)
+
+    def _bit2bool(self, args: list[FNode], expr: z3.ExprRef) -> FNode:
+        (bit,) = expr.params()
+        mgr = self.mgr
+        return mgr.Equals(mgr.BVExtract(args[0], bit, bit), mgr.BV(1, 1))
+
+    def _bvsmod(self, args: list[FNode], expr: z3.ExprRef) -> FNode:
+        """``bvsmod`` (remainder with the divisor's sign) from ``bvsrem``."""
+        mgr = self.mgr
+        a, b = args
+        width = a.bv_width()
+        remainder = mgr.BVSRem(a, b)
+        zero = mgr.BV(0, width)
+        same_sign = mgr.Iff(mgr.BVSLT(a, zero), mgr.BVSLT(b, zero))
+        keep = mgr.Or(mgr.Equals(remainder, zero), same_sign)
+        return mgr.Ite(keep, remainder, mgr.BVAdd(remainder, b))
 
 
 def _has_quantifier(expr: z3.ExprRef) -> bool:
@@ -176,7 +221,7 @@ class Z3SpacerInterpolator(Interpolator):
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
-        self._converter: Z3Converter | None = None
+        self._converter: BitVectorConverter | None = None
         # per granularity (inside disjunctions or not): the guarded Z3 term of each
         # connective and leaf, and the literal guarding each leaf
         self._guarded: dict[bool, dict[FNode, z3.ExprRef]] = {False: {}, True: {}}
@@ -196,7 +241,7 @@ class Z3SpacerInterpolator(Interpolator):
         # One converter for the run: refinements share most of their blocks, and the
         # converter's memo table turns their repeated conversion into look-ups.
         if self._converter is None:
-            self._converter = Z3Converter(self.env, ctx)
+            self._converter = BitVectorConverter(self.env, ctx)
         conv = self._converter
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
@@ -376,7 +421,7 @@ class Z3SpacerInterpolator(Interpolator):
             # ``div``) that pysmt cannot express; its default schedule rarely does. A
             # failed conversion leaves the converter's memo table inconsistent: drop it.
             self._converter = None
-            fresh = Z3Converter(self.env, self._ctx)
+            fresh = BitVectorConverter(self.env, self._ctx)
             model = self._solve_horn(clauses, n, first_attempt=False, budget=budget)
             try:
                 return self._read_interpolants(model, preds, pargs, fresh, n)
@@ -408,7 +453,7 @@ class Z3SpacerInterpolator(Interpolator):
                 if z3.is_true(term) or z3.is_false(term):
                     continue
                 try:
-                    atoms.append(Z3Converter(self.env, self._ctx).back(term))
+                    atoms.append(BitVectorConverter(self.env, self._ctx).back(term))
                 except (PysmtException, NotImplementedError, KeyError, TypeError):
                     continue
             out.append(mgr.And(atoms) if atoms else mgr.TRUE())
@@ -504,11 +549,12 @@ class Z3SpacerInterpolator(Interpolator):
         """
         literals: dict[z3.ExprRef, FNode] = {}
         guarded = [self._guarded_formula(f, conv, literals, deep) for f in formulas]
-        # Z3 configured for linear integer arithmetic found the cores of big joined
-        # blocks several times faster than its default solver (token_ring.13: 8.7 s ->
-        # 2 s for one core); if it gives up on a formula beyond that logic, the default
-        # solver decides.
-        for solver in (z3.SolverFor("QF_LIA", ctx=self._ctx), z3.Solver(ctx=self._ctx)):
+        # Z3 configured for the formulas' logic (bit-vectors) first: with integer
+        # formulas, the configured solver found the cores of big joined blocks several
+        # times faster than the default one. It must be the formulas' logic: Z3 set to
+        # QF_LIA answers "sat" for unsatisfiable bit-vector formulas under assumptions.
+        # If it gives up, the default solver decides.
+        for solver in (z3.SolverFor("QF_BV", ctx=self._ctx), z3.Solver(ctx=self._ctx)):
             left_ms = self._left_ms()
             if left_ms is not None:
                 solver.set("timeout", left_ms)

@@ -8,12 +8,18 @@ as in CPAchecker.
 
 Encoding decisions (see also :mod:`cpa_predicate.c_to_smt`):
 
-* mathematical integers; pointer variables are integers (only copies, comparisons,
-  null and havoc are allowed on them; everything touching memory is unsupported);
+* machine integers as bit-vectors; pointer variables are words (only copies,
+  equality, null and havoc are allowed on them; everything touching memory is
+  unsupported);
+* a value stored by an assignment, initialiser, argument or ``return`` is converted
+  to the type of the variable receiving it;
 * a local declared without initializer, the result of an external call (including
   ``__VERIFIER_nondet_*``) and the result of a summarised call get a fresh,
-  unconstrained SSA instance (restricted to the range of the C type when
-  ``nondet_ranges`` is on), recorded in :attr:`PathFormulaManager.nondet_sources`;
+  unconstrained value of their type. A program input (:func:`cpa.cfa.inputs.
+  consumes_input`: every call of an undefined non-void function, used or not) is a
+  symbol of the called function's return type, recorded in
+  :attr:`PathFormulaManager.nondet_sources`; the receiving variable gets its
+  conversion;
 * writes of floating-point, struct and array variables are dropped: every *read* of
   such a variable is unsupported, so the dropped value can never matter;
 * external functions have no side effects except through arguments, so passing an
@@ -30,9 +36,9 @@ from dataclasses import dataclass, field
 
 from pysmt import operators as pysmt_operators
 from pysmt.fnode import FNode
-from pysmt.shortcuts import FALSE, LE, TRUE, And, Bool, Equals, Int, Not, Or, get_env
+from pysmt.shortcuts import BV, FALSE, TRUE, And, Bool, Equals, Not, Or, get_env
 
-from cpa.cfa.c_types import SCHAR, SHORT, UCHAR, USHORT
+from cpa.cfa import builtins
 from cpa.cfa.expressions import AddressOf, InitializerList, VariableRef, walk
 from cpa.cfa.inputs import consumes_input
 from cpa.cfa.model import (
@@ -50,73 +56,30 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
-from cpa.cfa.types import (
-    BOOL,
-    INT,
-    LONG,
-    LONGLONG,
-    UINT,
-    ULONG,
-    ULONGLONG,
-    CType,
-)
+from cpa.cfa.types import CType, VoidType
 from cpa.errors import UnsupportedFeature
-from cpa_predicate.c_to_smt import (
-    ExpressionEncoder,
-    is_bool_type,
-    is_storable,
-    to_bool,
-    to_int,
-    type_range,
-)
+from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
 from cpa_predicate.ssa import (
     AUX_PREFIX,
     SSAMap,
     instantiate,
     is_auxiliary,
     merge_all,
+    ssa_name,
     symbol,
     unification,
 )
 
-#: Return types of ``__VERIFIER_nondet_<suffix>`` (ILP32), for range constraints.
-NONDET_TYPES: dict[str, CType] = {
-    "bool": BOOL,
-    "_Bool": BOOL,
-    "char": SCHAR,
-    "schar": SCHAR,
-    "uchar": UCHAR,
-    "short": SHORT,
-    "ushort": USHORT,
-    "int": INT,
-    "uint": UINT,
-    "unsigned": UINT,
-    "unsigned_int": UINT,
-    "long": LONG,
-    "ulong": ULONG,
-    "longlong": LONGLONG,
-    "ulonglong": ULONGLONG,
-    "size_t": UINT,
-    "u8": UCHAR,
-    "u16": USHORT,
-    "u32": UINT,
-    "u64": ULONGLONG,
-    "s8": SCHAR,
-    "s16": SHORT,
-    "s32": INT,
-    "s64": LONGLONG,
-    "loff_t": LONGLONG,
-}
-NONDET_PREFIX = "__VERIFIER_nondet_"
-
 
 @dataclass(frozen=True)
 class NondetSource:
-    """Where a fresh unconstrained value (a program input) came from."""
+    """Where a program input came from; ``ctype`` is the type of its value (the
+    called function's return type), so the model's bits read as that type."""
 
-    variable: str  # the C name of the variable that received the value
+    variable: str  # the C name of the variable that received the value, or ""
     line: int
     description: str
+    ctype: CType | None = None
 
 
 @dataclass(frozen=True)
@@ -243,8 +206,9 @@ class _EdgeContext:
         self.current[name] = idx
         return idx
 
-    def fresh_aux(self) -> FNode:
-        return symbol(AUX_PREFIX, self.increment(AUX_PREFIX))
+    def fresh_aux(self, bits: int) -> FNode:
+        name = ssa_name(AUX_PREFIX, bits)
+        return symbol(name, self.increment(name))
 
     def add_constraint(self, constraint: FNode) -> None:
         self.constraints.append(constraint)
@@ -254,18 +218,12 @@ class _EdgeContext:
 
 
 class PathFormulaManager:
-    """Builds SSA path formulas for the edges of one program.
+    """Builds SSA path formulas for the edges of one program (under its data model)."""
 
-    ``nondet_ranges``: constrain fresh input values to the range of their C type
-    (``__VERIFIER_nondet_uchar()`` in [0, 255], an uninitialised ``unsigned`` >= 0);
-    ``_Bool`` values are always kept in {0, 1}.
-    """
-
-    def __init__(self, cfa: CFA, *, nondet_ranges: bool = True):
+    def __init__(self, cfa: CFA):
         self.cfa = cfa
         self.file = cfa.file
-        self.nondet_ranges = nondet_ranges
-        self.encoder = ExpressionEncoder()
+        self.encoder = ExpressionEncoder(cfa.data_model)
         #: symbol name -> where that fresh input value came from (last encoding wins)
         self.nondet_sources: dict[str, NondetSource] = {}
         self._names: dict[CFAEdge, tuple[str, ...]] = {}
@@ -504,7 +462,14 @@ class PathFormulaManager:
             self._function_return(edge, ctx)
         elif isinstance(edge, CallSummaryEdge):
             if edge.lhs is not None:
-                self._havoc_lhs(edge.lhs, ctx, None, f"result of the call of {edge.callee}()")
+                callee = self.cfa.functions.get(edge.callee)
+                result = callee.return_variable if callee is not None else None
+                self._havoc_lhs(
+                    edge.lhs,
+                    ctx,
+                    None if result is None else result.type,
+                    f"result of the call of {edge.callee}()",
+                )
         elif not isinstance(edge, BlankEdge):
             raise UnsupportedFeature(f"edge kind {type(edge).__name__}", self.file, edge.line)
         if ctx.nondets:
@@ -518,12 +483,19 @@ class PathFormulaManager:
         )
         return block, tuple(ctx.accessed)
 
-    def _assign(self, ctx: _EdgeContext, variable, value: FNode, source_type: CType | None):
-        """New SSA instance of ``variable`` equal to ``value`` (converted to its type)."""
-        if is_bool_type(variable.type) and (source_type is None or not is_bool_type(source_type)):
-            value = to_int(to_bool(value))
-        new = symbol(variable.name, ctx.increment(variable.name))
-        ctx.add_constraint(Equals(new, to_int(value)))
+    def _assign(self, ctx: _EdgeContext, variable, value: FNode, source_type: CType):
+        """New SSA instance of ``variable`` equal to ``value`` (of type ``source_type``)
+        converted to the variable's type, as C converts what it stores."""
+        encoder = self.encoder
+        name = encoder.variable_name(variable)
+        if name is None:
+            return
+        if source_type != variable.type:
+            value = encoder.convert(value, source_type, variable.type, ctx)
+        else:
+            value = encoder.as_value(value, source_type, ctx)
+        new = symbol(name, ctx.increment(name))
+        ctx.add_constraint(Equals(new, value))
 
     def _havoc(
         self,
@@ -533,27 +505,48 @@ class PathFormulaManager:
         description: str,
         is_input: bool = False,
     ):
-        """New unconstrained SSA instance of ``variable``; ``is_input``: a program input
-        in the sense of :func:`cpa.cfa.inputs.consumes_input` (reported, replayed)."""
-        idx = ctx.increment(variable.name)
-        new = symbol(variable.name, idx)
-        bounds = self._range(variable.type, value_type)
-        if bounds is not None:
-            ctx.add_constraint(And(LE(Int(bounds[0]), new), LE(new, Int(bounds[1]))))
+        """New unconstrained SSA instance of ``variable``: any value of ``value_type``
+        (default: the variable's type) converted to the variable's type. ``is_input``:
+        a program input in the sense of :func:`cpa.cfa.inputs.consumes_input`
+        (reported, replayed)."""
+        encoder = self.encoder
+        name = encoder.variable_name(variable)
+        if name is None:
+            if is_input:
+                self._input(ctx, value_type, description, variable.c_name)
+            return
+        value_type = value_type if value_type is not None else variable.type
+        new = symbol(name, ctx.increment(name))
+        if encoder.bits(value_type) == encoder.bits(variable.type):
+            source = new  # the conversion is the identity: no symbol of its own
+        else:
+            source = self._input(ctx, value_type, description, variable.c_name, False)
+            if source is None:
+                return
+            converted = encoder.convert(source, value_type, variable.type, ctx)
+            ctx.add_constraint(Equals(new, converted))
         if is_input:
-            ctx.nondets.append(
-                (new.symbol_name(), NondetSource(variable.c_name, ctx.line, description))
-            )
+            source_info = NondetSource(variable.c_name, ctx.line, description, value_type)
+            ctx.nondets.append((source.symbol_name(), source_info))
 
-    def _range(self, target: CType, value_type: CType | None) -> tuple[int, int] | None:
-        """Range of a fresh value stored into ``target`` (intersection of both types)."""
-        types = [t for t in (target, value_type) if t is not None]
-        if not self.nondet_ranges:
-            return (0, 1) if any(is_bool_type(t) for t in types) else None
-        ranges = [r for r in map(type_range, types) if r is not None]
-        if not ranges:
+    def _input(
+        self,
+        ctx: _EdgeContext,
+        value_type: CType | None,
+        description: str,
+        receiver: str = "",
+        record: bool = True,
+    ) -> FNode | None:
+        """A fresh value of ``value_type`` (None if its type is not tracked); with
+        ``record``, it is a program input of the counterexample."""
+        bits = None if value_type is None else self.encoder.bits(value_type)
+        if bits is None:
             return None
-        return (max(r[0] for r in ranges), min(r[1] for r in ranges))
+        value = ctx.fresh_aux(bits)
+        if record:
+            source = NondetSource(receiver, ctx.line, description, value_type)
+            ctx.nondets.append((value.symbol_name(), source))
+        return value
 
     def _lhs_variable(self, lhs, ctx: _EdgeContext):
         """The variable written by ``lhs``, or None when the write can be dropped."""
@@ -574,11 +567,14 @@ class PathFormulaManager:
             return  # struct/array/float/function: no value tracked, reads are unsupported
         init = edge.initializer
         if isinstance(init, InitializerList):
-            if len(init.elements) != 1:
+            if len(init.elements) > 1:
                 raise UnsupportedFeature(
                     f"initializer list for scalar '{variable.c_name}'", ctx.file, ctx.line
                 )
-            init = init.elements[0]
+            init = init.elements[0] if init.elements else None
+            if init is None:  # {} : zero
+                self._assign(ctx, variable, BV(0, self.encoder.bits(variable.type)), variable.type)
+                return
         if init is None:
             kind = "global variable" if variable.is_global else "uninitialised variable"
             self._havoc(ctx, variable, None, kind, consumes_input(edge))
@@ -597,6 +593,8 @@ class PathFormulaManager:
         variable = self._lhs_variable(lhs, ctx)
         if variable is not None:
             self._havoc(ctx, variable, value_type, description, is_input)
+        elif is_input:
+            self._input(ctx, value_type, description, str(lhs))
 
     def _external_call(self, edge: ExternalCallEdge, ctx: _EdgeContext) -> None:
         name = edge.function_name
@@ -604,6 +602,9 @@ class PathFormulaManager:
             raise UnsupportedFeature(
                 f"call through a function pointer '{edge.text}'", ctx.file, ctx.line
             )
+        refused = builtins.unmodelled(name)
+        if refused is not None:
+            raise UnsupportedFeature(refused, ctx.file, ctx.line)
         for argument in edge.arguments:
             for sub in walk(argument):
                 if isinstance(sub, AddressOf):
@@ -612,14 +613,16 @@ class PathFormulaManager:
                         ctx.file,
                         ctx.line,
                     )
-        if edge.lhs is None:
-            return
-        value_type = None
-        if name.startswith(NONDET_PREFIX):
-            value_type = NONDET_TYPES.get(name[len(NONDET_PREFIX) :])
-        self._havoc_lhs(
-            edge.lhs, ctx, value_type, f"return value of {name}()", consumes_input(edge)
-        )
+        return_type = edge.return_type
+        if isinstance(return_type, VoidType):
+            return_type = None
+        description = f"return value of {name}()"
+        if not name.startswith(builtins.NONDET_PREFIX):
+            description += " (a function without a body: any value)"
+        if edge.lhs is not None:
+            self._havoc_lhs(edge.lhs, ctx, return_type, description, consumes_input(edge))
+        elif consumes_input(edge):
+            self._input(ctx, return_type, description)
 
     def _function_call(self, edge: FunctionCallEdge, ctx: _EdgeContext) -> None:
         callee = self.cfa.functions.get(edge.callee)
@@ -657,10 +660,11 @@ class PathFormulaManager:
             return
         callee = self.cfa.functions.get(edge.callee)
         result = callee.return_variable if callee is not None else None
-        if result is None or not is_storable(result.type):
+        result_name = None if result is None else self.encoder.variable_name(result)
+        if result_name is None:
             self._havoc(ctx, variable, None, f"untracked result of {edge.callee}()")
             return
-        value = symbol(result.name, ctx.index(result.name))
+        value = symbol(result_name, ctx.index(result_name))
         self._assign(ctx, variable, value, result.type)
 
 
@@ -726,7 +730,8 @@ def _as_constant(value: int | bool | FNode, s: FNode) -> FNode:
         return value
     if s.symbol_type().is_bool_type():
         return Bool(bool(value))
-    return Int(int(value))
+    width = s.bv_width()
+    return BV(int(value) % (1 << width), width)
 
 
 __all__ = [

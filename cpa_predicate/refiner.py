@@ -16,8 +16,10 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import And, get_env
 
 from algorithms.cegar import RefinementResult, Refiner
+from cpa.cfa.integers import wrap
 from cpa.cfa.interpreter import run as replay
 from cpa.cfa.model import CFAEdge, CFANode
+from cpa.cfa.types import IntegerType
 from cpa.core.arg import ARGState, remove_subtree
 from cpa.results import Counterexample, InputValue, PathStep
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
@@ -205,7 +207,11 @@ class PredicateRefiner(Refiner):
             steps.append(PathStep(edge.predecessor.function, edge.line, edge.text))
             for symbol_name, source in nondets:
                 symbol = get_env().formula_manager.get_symbol(symbol_name)
-                inputs.append(InputValue(source.variable, source.line, int(value(symbol))))
+                bits = value(symbol)  # the model's bits, read as a value of the input's type
+                number = wrap(bits, source.ctype) if isinstance(source.ctype, IntegerType) else bits
+                inputs.append(
+                    InputValue(source.variable, source.line, number, str(source.ctype or ""))
+                )
         counterexample = Counterexample(steps, inputs)
         if cpa.options["check_counterexample"]:
             result = replay(

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import z3
 from pysmt.exceptions import SolverReturnedUnknownResultError
 from pysmt.fnode import FNode
-from pysmt.logics import QF_LIA
+from pysmt.logics import QF_BV
 from pysmt.shortcuts import And, Not, Or, Solver
 
 from algorithms.cpa_algorithm import TimeLimitExceeded
@@ -52,15 +52,16 @@ class SolverSession:
         name: str = "z3",
         statistics: Statistics | None = None,
         deadline: Deadline | None = None,
-        logic: Any = QF_LIA,
+        logic: Any = QF_BV,
     ) -> None:
         self.name = name
         self.statistics = statistics
         self.deadline = deadline
-        # With Z3, SolverFor("QF_LIA") (pysmt passes the logic on) configures the SMT core
-        # for integer arithmetic; on incremental All-SMT queries over path formulas it
-        # was 20x faster than the default solver here. Pass logic=None for formulas
-        # beyond LIA (e.g. uninterpreted functions, arrays, bit-vectors).
+        # With Z3, pysmt passes the logic on to SolverFor, which configures the SMT core
+        # for it. The logic must cover the formulas: Z3 configured for QF_LIA answered
+        # "sat" for an unsatisfiable bit-vector formula under assumptions. Path formulas
+        # are bit-vector formulas (QF_BV); pass logic=None for anything beyond that
+        # (e.g. uninterpreted functions, arrays).
         self._solver = Solver(name=name, logic=logic) if logic is not None else Solver(name=name)
         z3solver = getattr(self._solver, "z3", None)
         self._z3 = z3solver if name == "z3" and z3solver is not None else None

@@ -2,9 +2,13 @@
 
 Convention (owned by this module):
 
-* an *uninstantiated* program variable is ``Symbol(var.name, INT)`` where ``var.name``
-  is the qualified name (``"main::x"``, ``"g"``);
-* its SSA instance with index ``i`` is ``Symbol(f"{var.name}@{i}", INT)``.
+* a program value is a bit-vector: C integers and pointers are machine words. The
+  *SSA name* of a variable is its qualified name with the width of its values,
+  ``"main::x#32"`` (:func:`ssa_name`), so the name alone gives the sort and two
+  variables of one name but different types (in different programs analysed by one
+  process) never meet in pysmt's global symbol table;
+* an *uninstantiated* variable is ``Symbol("main::x#32", BV32)``;
+* its SSA instance with index ``i`` is ``Symbol("main::x#32@i", BV32)``.
 
 Index 0 means "the value the variable had before the path started" (a read of a
 variable the path never wrote); the first write on a path gets index 1. Predicates
@@ -17,13 +21,16 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from pysmt.fnode import FNode
 from pysmt.shortcuts import Equals, Symbol, get_env
-from pysmt.typing import INT
+from pysmt.typing import BVType, PySMTType
 
 #: Separator between a variable name and its SSA index.
 INDEX_SEPARATOR = "@"
-#: Prefix of auxiliary names (fresh values of the encoding itself, e.g. a quotient).
-#: Auxiliary indices are allocated through the SSA map so re-encoding a path is
-#: deterministic, but they are never unified by :meth:`SSAMap.merge`.
+#: Separator between a variable name and the width of its values.
+WIDTH_SEPARATOR = "#"
+#: Prefix of auxiliary names (fresh values of the encoding itself, e.g. an input of
+#: another type than the variable receiving it). Auxiliary indices are allocated
+#: through the SSA map so re-encoding a path is deterministic, but they are never
+#: unified by :meth:`SSAMap.merge`.
 AUX_PREFIX = "__aux"
 
 
@@ -31,18 +38,39 @@ AUX_PREFIX = "__aux"
 _CACHE_LIMIT = 200_000
 _symbols: dict[tuple[str, int | None], FNode] = {}
 _equalities: dict[tuple[str, int, int], FNode] = {}
+_sorts: dict[int, PySMTType] = {}
+
+
+def ssa_name(name: str, bits: int) -> str:
+    """The SSA name of the variable ``name`` whose values have ``bits`` bits."""
+    return f"{name}{WIDTH_SEPARATOR}{bits}"
+
+
+def sort_of(name: str) -> PySMTType:
+    """The sort of the symbols of the SSA name ``name`` (a bit-vector sort)."""
+    bits = int(name.rpartition(WIDTH_SEPARATOR)[2])
+    sort = _sorts.get(bits)
+    if sort is None:
+        sort = _sorts[bits] = BVType(bits)
+    return sort
 
 
 def symbol(name: str, index: int | None = None) -> FNode:
-    """The integer symbol of ``name`` (uninstantiated when ``index`` is None)."""
+    """The symbol of the SSA name ``name`` (uninstantiated when ``index`` is None)."""
     key = (name, index)
     cached = _symbols.get(key)
     if cached is None:
-        cached = Symbol(name if index is None else f"{name}{INDEX_SEPARATOR}{index}", INT)
+        full = name if index is None else f"{name}{INDEX_SEPARATOR}{index}"
+        cached = Symbol(full, sort_of(name))
         if len(_symbols) > _CACHE_LIMIT:
             _symbols.clear()
         _symbols[key] = cached
     return cached
+
+
+def is_program_symbol(s: FNode) -> bool:
+    """Whether the symbol ``s`` follows this module's convention (a bit-vector)."""
+    return s.symbol_type().is_bv_type()
 
 
 def split_name(symbol_name: str) -> tuple[str, int | None]:
@@ -228,7 +256,7 @@ _program_symbols: dict[FNode, tuple[tuple[FNode, str], ...]] = {}
 
 
 def _uninstantiated_symbols(formula: FNode) -> tuple[tuple[FNode, str], ...]:
-    """The integer symbols of ``formula`` without an SSA index, with their names."""
+    """The program symbols of ``formula`` without an SSA index, with their names."""
     symbols = _program_symbols.get(formula)
     if symbols is None:
         symbols = tuple(
@@ -236,7 +264,7 @@ def _uninstantiated_symbols(formula: FNode) -> tuple[tuple[FNode, str], ...]:
                 (
                     (s, s.symbol_name())
                     for s in formula.get_free_variables()
-                    if s.symbol_type().is_int_type() and split_name(s.symbol_name())[1] is None
+                    if is_program_symbol(s) and split_name(s.symbol_name())[1] is None
                 ),
                 key=lambda pair: pair[1],
             )
@@ -248,9 +276,9 @@ def _uninstantiated_symbols(formula: FNode) -> tuple[tuple[FNode, str], ...]:
 
 
 def instantiate(formula: FNode, ssa: SSAMap) -> FNode:
-    """Rename every uninstantiated integer symbol ``x`` to ``x@ssa.index(x)``.
+    """Rename every uninstantiated program symbol ``x`` to ``x@ssa.index(x)``.
 
-    Symbols that already carry an index, and non-integer symbols, stay as they are.
+    Symbols that already carry an index, and other symbols, stay as they are.
     The result depends only on the indices of the formula's own variables, which is
     the cache key: predicates are instantiated at many SSA maps that agree there.
     """
@@ -262,10 +290,8 @@ def instantiate(formula: FNode, ssa: SSAMap) -> FNode:
     cached = _instantiate_cache.get(key)
     if cached is not None:
         return cached
-    mgr = get_env().formula_manager
     substitution = {
-        s: mgr.Symbol(f"{name}{INDEX_SEPARATOR}{index}", INT)
-        for (s, name), index in zip(symbols, indices, strict=True)
+        s: symbol(name, index) for (s, name), index in zip(symbols, indices, strict=True)
     }
     result = rename_symbols(formula, substitution)
     if len(_instantiate_cache) > _CACHE_LIMIT:
@@ -305,18 +331,17 @@ def rename_symbols(formula: FNode, renaming: Mapping[FNode, FNode]) -> FNode:
 
 
 def uninstantiate(formula: FNode) -> FNode:
-    """Strip the SSA index from every integer symbol (``x@3`` -> ``x``)."""
+    """Strip the SSA index from every program symbol (``x@3`` -> ``x``)."""
     cached = _uninstantiate_cache.get(formula)
     if cached is not None:
         return cached
-    mgr = get_env().formula_manager
     substitution = {}
     for s in formula.get_free_variables():
-        if not s.symbol_type().is_int_type():
+        if not is_program_symbol(s):
             continue
         base, idx = split_name(s.symbol_name())
         if idx is not None:
-            substitution[s] = mgr.Symbol(base, INT)
+            substitution[s] = symbol(base)
     result = rename_symbols(formula, substitution) if substitution else formula
     if len(_uninstantiate_cache) > _CACHE_LIMIT:
         _uninstantiate_cache.clear()
@@ -346,7 +371,7 @@ class IndexShift:
         shifted = self._symbols.get(original)
         if shifted is None:
             shifted = original
-            if original.symbol_type().is_int_type():
+            if is_program_symbol(original):
                 name, index = split_name(original.symbol_name())
                 offset = self.offsets.get(name, 0)
                 if index is not None and offset:

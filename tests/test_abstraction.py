@@ -6,22 +6,22 @@ import itertools
 
 import pytest
 from pysmt.shortcuts import (
+    BV,
+    BVSGE,
+    BVSGT,
+    BVSLE,
+    BVSLT,
     FALSE,
-    GE,
-    GT,
-    LE,
-    LT,
     TRUE,
     And,
+    BVAdd,
     Equals,
     Iff,
-    Int,
     Not,
     Or,
-    Plus,
     Symbol,
 )
-from pysmt.typing import INT
+from pysmt.typing import BVType
 
 from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
 from cpa.statistics import Statistics
@@ -29,11 +29,21 @@ from cpa_predicate.abstraction import PredicateAbstractionManager, _split_indepe
 from cpa_predicate.regions import RegionManager
 from cpa_predicate.solver import SolverSession
 
-X = Symbol("main::x", INT)
-Y = Symbol("main::y", INT)
-X1 = Symbol("main::x@1", INT)
-Y1 = Symbol("main::y@1", INT)
-Y2 = Symbol("main::y@2", INT)
+# Program values are 32-bit words, as the path formulas encode them; the values in these
+# tests stay far from the ends of the range, so the formulas mean what they say.
+INT = BVType(32)
+X = Symbol("main::x#32", INT)
+Y = Symbol("main::y#32", INT)
+X1 = Symbol("main::x#32@1", INT)
+Y1 = Symbol("main::y#32@1", INT)
+Y2 = Symbol("main::y#32@2", INT)
+
+
+def Int(value: int):  # noqa: N802 - reads like the formulas of the other tests
+    return BV(value % (1 << 32), 32)
+
+
+GE, GT, LE, LT, Plus = BVSGE, BVSGT, BVSLE, BVSLT, BVAdd
 
 
 @pytest.fixture
@@ -146,8 +156,8 @@ def test_split_follows_shared_symbols_transitively():
 def test_boolean_is_the_exact_projection_on_a_path_formula(manager, regions, solver):
     """Compare with brute force: a predicate valuation is in the region iff feasible."""
     n = 6
-    xs = [Symbol(f"main::x@{i}", INT) for i in range(n)]
-    ys = [Symbol(f"main::y@{i}", INT) for i in range(n)]
+    xs = [Symbol(f"main::x#32@{i}", INT) for i in range(n)]
+    ys = [Symbol(f"main::y#32@{i}", INT) for i in range(n)]
     parts = [Equals(xs[0], Int(0)), Equals(ys[0], Int(0))]
     for i in range(1, n):
         step_x = And(Equals(xs[i], Plus(xs[i - 1], Int(1))), Equals(ys[i], ys[i - 1]))

@@ -252,9 +252,10 @@ def _target_fixture():
 def test_targets_by_specification():
     cfa, n = _target_fixture()
     assert Specification.unreach_label().target_nodes(cfa) == [n[1]]
-    assert Specification.unreach_call().target_nodes(cfa) == [n[2], n[3]]
-    assert Specification.unreach_call(("foo",)).target_nodes(cfa) == [n[3]]
-    assert target_nodes(cfa) == [n[1], n[2], n[3]]
+    assert Specification.unreach_call().target_nodes(cfa) == [n[2]]
+    assert Specification.unreach_call(("foo",)).target_nodes(cfa) == []
+    assert Specification.unreach_call(("__assert_fail",)).target_nodes(cfa) == [n[3]]
+    assert target_nodes(cfa) == [n[1], n[2]]
     assert Specification.any_error().is_target(n[1])
     assert not Specification.any_error().is_target(n[4])
     assert Specification.unreach_label("LOOP").target_nodes(cfa) == [n[4]]
@@ -373,8 +374,8 @@ def test_summary():
     connect(BlankEdge(f.nodes[4], f.entry, 0, ""))  # a loop back to the entry
     summary = summarize(cfa)
     assert (summary.functions, summary.locations, summary.edges) == (1, 6, 5)
-    assert (summary.loop_heads, summary.targets) == (1, 3)
-    assert summary.format() == "functions: 1, locations: 6, edges: 5, loop heads: 1, targets: 3"
+    assert (summary.loop_heads, summary.targets) == (1, 2)
+    assert summary.format() == "functions: 1, locations: 6, edges: 5, loop heads: 1, targets: 2"
     assert len(summary.format(multiline=True).splitlines()) == 5
 
 

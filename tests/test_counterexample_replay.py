@@ -37,11 +37,15 @@ def test_false_answer_replays_to_the_target(config, task_file):
     assert task.expected_verdict is False
     spec = task.property.specification
     configuration = load_configuration(config)
-    result = analyze(parse_program(task.program), configuration, spec, timelimit=120)
+
+    def parse():
+        return parse_program(task.program, "main", task.data_model, spec.error_functions)
+
+    result = analyze(parse(), configuration, spec, timelimit=120)
     assert result.verdict is Verdict.FALSE, result.reason
     inputs = [value.value for value in result.counterexample.inputs]
     # a fresh CFA: no LBE summarisation, nothing shared with the analysis
-    outcome = replay(parse_program(task.program), spec, inputs)
+    outcome = replay(parse(), spec, inputs)
     assert outcome.reached_target, outcome.reason
     # the reported inputs are exactly the ones the program reads on the way
     assert [value for _, value in outcome.inputs_used] == inputs

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cpa.cfa.data_model import ILP32, LP64
 from cpa.cfa.expressions import (
     BinaryExpression,
     FieldAccess,
@@ -156,16 +157,17 @@ def test_typedef_enum_struct():
       p->next = p; n.value = GREEN; return sizeof(node_t) + sizeof(x);
     }
     """
-    cfa = parse_source(src)
-    decl = edge_with_text(cfa, "u32 x = BLUE")
-    assert decl.initializer.value == 6
-    assert str(decl.variable.type) == "unsigned int"
-    arrow = edge_with_text(cfa, "p->next = p")
-    assert isinstance(arrow.lhs, FieldAccess) and arrow.lhs.through_pointer
-    dot = edge_with_text(cfa, "n.value = GREEN")
-    assert not dot.lhs.through_pointer and dot.rhs.value == 5
-    (ret,) = edges(cfa, kind=ReturnStatementEdge)
-    assert ret.expression == IntConstant(12, ret.expression.type)  # 8 + 4, folded
+    for model, size in ((ILP32, 12), (LP64, 20)):  # 4 + 4 + 4, and 8 (4 + padding) + 8 + 4
+        cfa = parse_source(src, data_model=model)
+        decl = edge_with_text(cfa, "u32 x = BLUE")
+        assert decl.initializer.value == 6
+        assert str(decl.variable.type) == "unsigned int"
+        arrow = edge_with_text(cfa, "p->next = p")
+        assert isinstance(arrow.lhs, FieldAccess) and arrow.lhs.through_pointer
+        dot = edge_with_text(cfa, "n.value = GREEN")
+        assert not dot.lhs.through_pointer and dot.rhs.value == 5
+        (ret,) = edges(cfa, kind=ReturnStatementEdge)
+        assert ret.expression == IntConstant(size, ret.expression.type)  # folded
 
 
 # --------------------------------------------------------------- statements
@@ -384,9 +386,7 @@ def test_verifier_assume_has_only_true_branch():
     assert all(a.truth for a in assumes)
 
 
-@pytest.mark.parametrize(
-    "call", ["reach_error()", "__VERIFIER_error()", "__assert_fail(0, 0, 0, 0)"]
-)
+@pytest.mark.parametrize("call", ["reach_error()", "__VERIFIER_error()"])
 def test_error_calls_end_in_error_sink(call):
     src = f"void reach_error() {{ }} int main() {{ int x; if (x) {{ {call}; }} return 0; }}"
     cfa = parse_source(src)
@@ -406,12 +406,33 @@ def test_abort_and_exit_end_paths():
     assert all(n.error_call is None for n in sinks)
 
 
-def test_assert_without_definition_branches_to_error():
-    cfa = parse_source("int main() { int x = 1; assert(x == 1); return x; }")
-    sink = next(n for n in cfa.functions["main"].nodes if n.error_call)
-    assert sink.error_call == "assert"
-    (into,) = sink.entering
-    assert isinstance(into, AssumeEdge) and not into.truth
+def test_only_the_named_function_is_a_target():
+    src = "void foo(void) { } int main() { int x; if (x) __assert_fail(0, 0, 0, 0); foo(); }"
+    sinks = [n for n in parse_source(src).nodes() if n.error_call]
+    assert sinks == []  # __assert_fail ends the path, it is no error by default
+    cfa = parse_source(src, target_functions=frozenset({"foo"}))
+    (sink,) = [n for n in cfa.nodes() if n.error_call]
+    assert sink.error_call == "foo" and not edges(cfa, kind=FunctionCallEdge)
+    cfa = parse_source(src, target_functions=frozenset({"__assert_fail"}))
+    (sink,) = [n for n in cfa.nodes() if n.error_call]
+    assert sink.error_call == "__assert_fail"
+
+
+def test_failed_assert_without_definition_calls_assert_fail():
+    source = "int main() { int x = 1; assert(x == 1); return x; }"
+    for targets, error_call in (
+        (frozenset(), None),
+        (frozenset({"__assert_fail"}), "__assert_fail"),
+    ):
+        cfa = parse_source(source, target_functions=targets)
+        sink = next(
+            n
+            for n in cfa.functions["main"].nodes
+            if not n.leaving and n.entering and isinstance(n.entering[0], AssumeEdge)
+        )
+        assert sink.error_call == error_call
+        (into,) = sink.entering
+        assert isinstance(into, AssumeEdge) and not into.truth
 
 
 def test_function_pointer_call_is_marked_external():
@@ -558,8 +579,14 @@ def test_recursion_and_kr_parameters_and_later_definition():
 def test_statement_expression():
     cfa = parse_source("int main() { int x = ({ int t = 2; t + 1; }); return x; }")
     decl = next(e for e in edges(cfa, kind=DeclarationEdge) if e.variable.c_name == "x")
-    assert edge_with_text(cfa, "int t = 2").successor is decl.predecessor
-    assert isinstance(decl.initializer, BinaryExpression)
+    # the value is kept in a temporary, declared after the block's statements
+    value = next(
+        e for e in edges(cfa, kind=DeclarationEdge) if e.variable.c_name.startswith("__cpa_tmp")
+    )
+    assert edge_with_text(cfa, "int t = 2").successor is value.predecessor
+    assert value.successor is decl.predecessor
+    assert isinstance(value.initializer, BinaryExpression)
+    assert decl.initializer.variable is value.variable
 
 
 def test_include_without_preprocessor_is_input_error(monkeypatch):

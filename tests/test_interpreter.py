@@ -70,15 +70,17 @@ def test_initialised_declaration_from_call_consumes_one_input():
     assert isinstance(result.inputs_used[0][0], ExternalCallEdge)
 
 
-def test_external_call_without_lhs_consumes_nothing():
+def test_void_external_call_consumes_nothing_but_every_valued_call_does():
+    # Test-Comp's rule: a call of __VERIFIER_nondet_int() reads an input even if its
+    # value is thrown away; a void function reads none
     source = (
         "extern void log_it(int);\n"
-        "int main() { int x; log_it(x); __VERIFIER_nondet_int(); if (x == 1) { ERROR: ; }"
-        " return 0; }"
+        "int main() { int x; log_it(x); __VERIFIER_nondet_int();"
+        " int y = __VERIFIER_nondet_int(); if (x == 1 && y == 3) { ERROR: ; } return 0; }"
     )
-    result = replay(source, [1])
-    assert result.reached_target
-    assert len(result.inputs_used) == 1
+    result = replay(source, [1, 2, 3])
+    assert result.reached_target, result.reason
+    assert [value for _, value in result.inputs_used] == [1, 2, 3]
 
 
 def test_consumes_input_convention():
@@ -211,7 +213,12 @@ def test_globals_shared_between_functions():
         ("-x >> 1", -2),
         ("~x", -4),
         ("(_Bool) x", 1),
-        ("(unsigned char) (x + 1000)", 1003),  # mathematical integers: no wrap-around
+        ("(unsigned char) (x + 1000)", 235),  # 1003 modulo 256
+        ("(signed char) (x + 125)", -128),  # gcc: modulo 256 into [-128, 127]
+        ("2147483647 + x - 2147483647 - 3", 0),  # -fwrapv: wraps around and back
+        ("(int) (4294967295u + x)", 2),  # unsigned arithmetic is modulo 2^32
+        ("-1 < (unsigned) x", 0),  # -1 converts to 4294967295
+        ("(unsigned char) 255 + x", 258),  # operands are promoted to int first
     ],
 )
 def test_c_arithmetic(expression, value):
@@ -225,7 +232,20 @@ def test_c_arithmetic(expression, value):
 def test_division_by_zero_stops():
     result = replay("int main() { int x; int y = 10 / x; return y; }", [0])
     assert not result.reached_target
-    assert result.reason.startswith("undefined behaviour: division by zero at line")
+    assert result.reason.startswith("program stopped by a trap: division by zero at line")
+
+
+def test_division_of_the_minimum_by_minus_one_traps():
+    source = "int main() { int x; int y = (-2147483647 - 1) / x; ERROR: return y; }"
+    result = replay(source, [-1])
+    assert not result.reached_target
+    assert "overflow in int division" in result.reason
+
+
+def test_shift_out_of_range_is_undefined():
+    result = replay("int main() { int x; int y = 1 << x; ERROR: return y; }", [32])
+    assert not result.reached_target
+    assert result.reason.startswith("undefined behaviour: shift of a int by 32")
 
 
 # ------------------------------------------------------------------ blocking, limits

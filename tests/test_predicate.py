@@ -149,8 +149,14 @@ def test_blocks_use_block_local_indices_and_states_are_partitioned_by_abstractio
 
 @pytest.mark.parametrize("used_before", [False, True])
 def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_before):
-    from pysmt.shortcuts import GT, TRUE, Int, Symbol
-    from pysmt.typing import INT
+    from pysmt.shortcuts import BV, TRUE, Symbol
+    from pysmt.shortcuts import BVSGT as GT
+    from pysmt.typing import BVType
+
+    def Int(value):  # noqa: N802 - a 32-bit word, as the path formulas encode an int
+        return BV(value, 32)
+
+    INT = BVType(32)
 
     from cpa_predicate.state import Abstraction
 
@@ -160,7 +166,7 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
     )
     predicate_cpa = refiner.predicate_cpa
     node, target_node = list(cfa.nodes())[:2]
-    predicate = predicate_cpa.registry.get(GT(Symbol("main::x", INT), Int(0)))
+    predicate = predicate_cpa.registry.get(GT(Symbol("main::x#32", INT), Int(0)))
     predicate_cpa.precision.add(node, [predicate])  # by an earlier refinement
     true = predicate_cpa.regions.true()
     root = predicate_cpa.initial_state(node).abstraction
@@ -168,7 +174,7 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
     used = (predicate,) if used_before else ()
     middle = Abstraction(true, TRUE(), TRUE(), None, root, node, used)
     target = Abstraction(true, TRUE(), TRUE(), None, middle, target_node, ())
-    interpolants = [GT(Symbol("main::x@1", INT), Int(0))]
+    interpolants = [GT(Symbol("main::x#32@1", INT), Int(0))]
     pivot = refiner._add_predicates([root, middle, target], interpolants)
     # no predicate is new, but the stale abstraction must be recomputed
     assert pivot == (None if used_before else 1)

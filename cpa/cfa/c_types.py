@@ -1,20 +1,26 @@
-"""C type rules the frontend needs: base type names, sizes (ILP32), conversions.
+"""C type rules the frontend needs: base type names, sizes, alignment, conversions.
 
-Pure functions over :mod:`cpa.cfa.types`; resolving pycparser declarations into types
-lives in :mod:`cpa.cfa.scopes` because it needs the symbol tables.
+Pure functions over :mod:`cpa.cfa.types`; sizes and alignments depend on the data model
+(:mod:`cpa.cfa.data_model`). Resolving pycparser declarations into types lives in
+:mod:`cpa.cfa.scopes` because it needs the symbol tables.
 """
 
 from __future__ import annotations
 
+from cpa.cfa.data_model import DataModel
 from cpa.cfa.types import (
     BOOL,
     CHAR,
+    DOUBLE,
+    FLOAT,
     INT,
-    LONG,
     LONGLONG,
+    SCHAR,
+    SHORT,
+    UCHAR,
     UINT,
-    ULONG,
     ULONGLONG,
+    USHORT,
     ArrayType,
     CType,
     FloatType,
@@ -25,17 +31,14 @@ from cpa.cfa.types import (
     VoidType,
 )
 
-SHORT = IntegerType("short", 2, True)
-USHORT = IntegerType("unsigned short", 2, False)
-SCHAR = IntegerType("signed char", 1, True)
-UCHAR = IntegerType("unsigned char", 1, False)
-FLOAT = FloatType("float", 4)
-DOUBLE = FloatType("double", 8)
-LONGDOUBLE = FloatType("long double", 12)
-POINTER_SIZE = 4
-#: ``ptrdiff_t`` and ``size_t`` under ILP32.
-PTRDIFF = INT
-SIZE_T = UINT
+INT128 = IntegerType("__int128", 16, True)
+UINT128 = IntegerType("unsigned __int128", 16, False)
+FLOAT128 = FloatType("_Float128", 16)
+
+
+class ComplexType(Exception):
+    """A ``_Complex`` type was named (not supported)."""
+
 
 _RANK = {
     "_Bool": 0,
@@ -50,17 +53,20 @@ _RANK = {
     "unsigned long": 4,
     "long long": 5,
     "unsigned long long": 5,
+    "__int128": 6,
+    "unsigned __int128": 6,
 }
-_UNSIGNED_OF = {INT: UINT, LONG: ULONG, LONGLONG: ULONGLONG}
 
 
-def base_type(names: list[str]) -> CType | None:
+def base_type(names: list[str], model: DataModel) -> CType | None:
     """The type named by a list of specifiers like ``["unsigned", "long", "int"]``."""
     words = [n for n in names if n not in ("signed", "unsigned", "int")]
     unsigned = "unsigned" in names
     signed = "signed" in names
     longs = words.count("long")
     rest = [w for w in words if w != "long"]
+    if longs >= 4:  # the preprocessor's spelling of _Complex
+        raise ComplexType()
     if rest == ["void"]:
         return VoidType()
     if rest == ["_Bool"]:
@@ -68,58 +74,81 @@ def base_type(names: list[str]) -> CType | None:
     if rest == ["float"]:
         return FLOAT
     if rest == ["double"]:
-        return LONGDOUBLE if longs else DOUBLE
+        if longs == 3:  # the preprocessor's spelling of _Float128
+            return FLOAT128
+        return model.long_double if longs else DOUBLE
     if rest == ["char"]:
         return UCHAR if unsigned else (SCHAR if signed else CHAR)
     if rest == ["short"]:
         return USHORT if unsigned else SHORT
     if rest:
         return None
+    if longs == 3:  # the preprocessor's spelling of __int128 (x86-64 only)
+        if model.pointer_size < 8:
+            return None
+        return UINT128 if unsigned else INT128
     if longs >= 2:
         return ULONGLONG if unsigned else LONGLONG
     if longs == 1:
-        return ULONG if unsigned else LONG
+        return model.unsigned_long if unsigned else model.long
     return UINT if unsigned else INT
 
 
-def size_of(ctype: CType) -> int | None:
-    """Size in bytes under ILP32, or None if unknown (incomplete, VLA, function)."""
+def size_of(ctype: CType, model: DataModel) -> int | None:
+    """``sizeof``, or None if not known (incomplete, VLA, function, bit-fields)."""
     if isinstance(ctype, (IntegerType, FloatType)):
         return ctype.size
     if isinstance(ctype, PointerType):
-        return POINTER_SIZE
+        return model.pointer_size
     if isinstance(ctype, ArrayType):
-        element = size_of(ctype.element)
+        element = size_of(ctype.element, model)
         if element is None or ctype.length is None:
             return None
         return element * ctype.length
     if isinstance(ctype, StructType):
-        return _struct_layout(ctype)[0]
+        return _struct_layout(ctype, model)[0]
     return None
 
 
-def align_of(ctype: CType) -> int:
+def align_of(ctype: CType, model: DataModel) -> int | None:
+    """C11 ``_Alignof`` (gcc), or None if not known.
+
+    ``_Atomic`` gives a type whose size is a power of two up to 16 the alignment of its
+    size (gcc: ``_Atomic long long`` is 8-aligned under ILP32, ``long long`` is 4).
+    """
     if isinstance(ctype, ArrayType):
-        return align_of(ctype.element)
+        return align_of(ctype.element, model)
     if isinstance(ctype, StructType):
-        return _struct_layout(ctype)[1]
-    size = size_of(ctype)
-    return min(size, 4) if size else 1
+        align = _struct_layout(ctype, model)[1]
+    elif isinstance(ctype, (IntegerType, FloatType)):
+        align = model.alignment(ctype.name, ctype.size)
+    elif isinstance(ctype, PointerType):
+        align = model.pointer_size
+    else:
+        return None
+    if align is not None and getattr(ctype, "atomic", False):
+        size = size_of(ctype, model)
+        if size in (1, 2, 4, 8, 16) and size > align:
+            return size
+    return align
 
 
-def _struct_layout(ctype: StructType) -> tuple[int | None, int]:
-    if ctype.fields is None:
-        return None, 1
+def _struct_layout(ctype: StructType, model: DataModel) -> tuple[int | None, int | None]:
+    """Size and alignment of a struct or union (System V layout), None if unknown."""
+    if ctype.fields is None or ctype.bit_fields:
+        return None, None
     size = 0
     alignment = 1
     for _name, field_type in ctype.fields:
-        field_size = size_of(field_type)
+        field_size = size_of(field_type, model)
         if field_size is None:
             if isinstance(field_type, ArrayType) and field_type.length is None:
                 field_size = 0  # flexible array member
             else:
-                return None, 1
-        field_align = align_of(field_type)
+                return None, None
+        field_align = align_of(field_type, model)
+        if field_align is None:
+            return None, None
         alignment = max(alignment, field_align)
         if ctype.kind == "union":
             size = max(size, field_size)
@@ -139,24 +168,34 @@ def decay(ctype: CType) -> CType:
 
 
 def promote(ctype: CType) -> CType:
-    """Integer promotion: types of rank below ``int`` become ``int``."""
-    if isinstance(ctype, IntegerType) and (ctype.size < 4 or _RANK.get(ctype.name, 3) < 3):
+    """Integer promotion: types of rank below ``int`` become ``int``.
+
+    (All of them fit into ``int`` on x86: ``unsigned short`` too.)
+    """
+    if isinstance(ctype, IntegerType) and _RANK.get(ctype.name, 3) < 3:
         return INT
     return ctype
 
 
+def unsigned_of(ctype: IntegerType) -> IntegerType:
+    """The unsigned type of the same rank and size."""
+    if not ctype.signed:
+        return ctype
+    name = "unsigned char" if ctype.name in ("char", "signed char") else f"unsigned {ctype.name}"
+    return IntegerType(name, ctype.size, False)
+
+
 def arithmetic_type(left: CType, right: CType) -> CType:
-    """The usual arithmetic conversions (approximated; unknown types give ``int``)."""
+    """The common type of the usual arithmetic conversions (C11 6.3.1.8)."""
     if isinstance(left, FloatType) or isinstance(right, FloatType):
         candidates = [t for t in (left, right) if isinstance(t, FloatType)]
         return max(candidates, key=lambda t: t.size)
     left, right = promote(left), promote(right)
     if not isinstance(left, IntegerType) or not isinstance(right, IntegerType):
-        return INT
+        raise TypeError(f"no usual arithmetic conversion of {left} and {right}")
     if left == right:
         return left
-    left_rank = _RANK.get(left.name, 3 if left.size <= 4 else 5)
-    right_rank = _RANK.get(right.name, 3 if right.size <= 4 else 5)
+    left_rank, right_rank = _rank(left), _rank(right)
     if left.signed == right.signed:
         return left if left_rank >= right_rank else right
     unsigned, signed = (left, right) if not left.signed else (right, left)
@@ -166,7 +205,14 @@ def arithmetic_type(left: CType, right: CType) -> CType:
         return unsigned
     if signed.size > unsigned.size:
         return signed
-    return _UNSIGNED_OF.get(signed, UINT)
+    return unsigned_of(signed)
+
+
+def _rank(ctype: IntegerType) -> int:
+    rank = _RANK.get(ctype.name)
+    if rank is None:  # enum types are int or unsigned int
+        rank = 3 if ctype.size <= 4 else 5
+    return rank
 
 
 def is_arithmetic(ctype: CType) -> bool:

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 
 from pycparser import c_ast, c_parser
 
+from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
 from cpa.cfa.lowering import FunctionLowering, ProgramContext
 from cpa.cfa.model import (
@@ -53,11 +54,24 @@ RETURN_VARIABLE = "__retval__"
 _RECURSION_LIMIT = 20000
 
 
-def parse_program(path: str | os.PathLike, entry_function: str = "main") -> CFA:
-    """Read, parse and lower the C file at ``path``."""
+#: The functions whose call is a target when no property says otherwise.
+DEFAULT_TARGET_FUNCTIONS = frozenset(["reach_error", "__VERIFIER_error"])
+
+
+def parse_program(
+    path: str | os.PathLike,
+    entry_function: str = "main",
+    data_model: DataModel = DEFAULT,
+    target_functions: frozenset[str] = DEFAULT_TARGET_FUNCTIONS,
+) -> CFA:
+    """Read, parse and lower the C file at ``path``.
+
+    ``target_functions``: the functions whose call violates the property (the calls
+    end in target sinks; see :class:`~cpa.cfa.targets.Specification`).
+    """
     text = read_source(path)
     directory = os.path.dirname(os.path.abspath(path))
-    return parse_source(text, str(path), entry_function, directory=directory)
+    return parse_source(text, str(path), entry_function, directory, data_model, target_functions)
 
 
 def parse_source(
@@ -65,12 +79,14 @@ def parse_source(
     file_name: str = "<string>",
     entry_function: str = "main",
     directory: str | None = None,
+    data_model: DataModel = DEFAULT,
+    target_functions: frozenset[str] = DEFAULT_TARGET_FUNCTIONS,
 ) -> CFA:
     """Parse and lower C source ``text`` (``file_name`` is used in messages)."""
     with _deep_recursion():
-        prepared = preprocess(text, file_name, directory)
+        prepared = preprocess(text, file_name, directory, data_model)
         ast = parse_c(prepared, file_name)
-        return build_cfa(ast, file_name, entry_function)
+        return build_cfa(ast, file_name, entry_function, data_model, target_functions)
 
 
 @contextmanager
@@ -143,17 +159,31 @@ def _nested_function_line(text: str) -> int | None:
     return None
 
 
-def build_cfa(ast: c_ast.FileAST, file_name: str, entry_function: str = "main") -> CFA:
+def build_cfa(
+    ast: c_ast.FileAST,
+    file_name: str,
+    entry_function: str = "main",
+    data_model: DataModel = DEFAULT,
+    target_functions: frozenset[str] = DEFAULT_TARGET_FUNCTIONS,
+) -> CFA:
     """Lower a parsed translation unit."""
-    return _ProgramBuilder(file_name, entry_function).build(ast)
+    return _ProgramBuilder(file_name, entry_function, data_model, target_functions).build(ast)
 
 
 class _ProgramBuilder:
-    def __init__(self, file_name: str, entry_function: str):
+    def __init__(
+        self,
+        file_name: str,
+        entry_function: str,
+        data_model: DataModel,
+        target_functions: frozenset[str],
+    ):
         self.file_name = file_name
         self.entry_function = entry_function
-        self.scopes = Scopes(file_name)
-        self.context = ProgramContext(file_name, self.scopes, entry_function)
+        self.scopes = Scopes(file_name, data_model)
+        self.context = ProgramContext(
+            file_name, self.scopes, entry_function, frozenset(target_functions)
+        )
         self.lowerings: dict[str, FunctionLowering] = {}
         self.failures: dict[str, UnsupportedFeature] = {}
 
@@ -187,6 +217,7 @@ class _ProgramBuilder:
             entry_function=self.entry_function,
             global_variables=self.context.global_variables,
             external_functions=self.context.external_functions,
+            data_model=self.scopes.model,
         )
 
     def _allocate(self, definition: c_ast.FuncDef) -> None:

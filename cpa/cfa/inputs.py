@@ -5,17 +5,23 @@ the path-formula encoding (which names those values) and the concrete interprete
 (which replays them) must agree on which edges take one. One value is taken, in
 execution order, by
 
-* a :class:`DeclarationEdge` without initializer of an integer or pointer variable,
-  unless the frontend split it from its value (``int y = f();`` is a declaration
+* a :class:`DeclarationEdge` without initializer of a local integer or pointer
+  variable, unless the frontend split it from its value (``int y = f();`` is a declaration
   and the call; temporaries are declared, then assigned): ``initialised_by_next_edge``;
-* an :class:`ExternalCallEdge` with a left-hand side, except allocation functions,
-  which return fresh memory rather than an input.
+* an :class:`ExternalCallEdge` of a function that returns a value (with a left-hand
+  side, or of a non-void return type, whether the value is used or not: Test-Comp's
+  rule for ``__VERIFIER_nondet_*``, and the rule of ``cpa replay``'s harness for
+  every undefined function), except allocation functions, which return fresh memory
+  rather than an input.
+
+The value of an input is a value of the called function's return type; it is then
+converted to the type of the variable receiving it.
 """
 
 from __future__ import annotations
 
 from cpa.cfa.model import CFAEdge, DeclarationEdge, ExternalCallEdge
-from cpa.cfa.types import CType, IntegerType, PointerType
+from cpa.cfa.types import CType, IntegerType, PointerType, VoidType
 
 ALLOCATION_FUNCTIONS = frozenset(
     ["malloc", "calloc", "alloca", "__builtin_alloca", "kmalloc", "kzalloc", "xmalloc"]
@@ -33,7 +39,13 @@ def consumes_input(edge: CFAEdge) -> bool:
         variable = edge.variable
         if edge.initializer is not None or variable is None or edge.initialised_by_next_edge:
             return False
-        return is_input_type(variable.type)
+        # an ``extern`` global that is never defined has an unknown value, but no run
+        # can choose it (``cpa replay`` cannot either): it is not an input
+        return not variable.is_global and is_input_type(variable.type)
     if isinstance(edge, ExternalCallEdge):
-        return edge.lhs is not None and edge.function_name not in ALLOCATION_FUNCTIONS
+        if edge.function_name in ALLOCATION_FUNCTIONS:
+            return False
+        if edge.return_type is None:  # hand-built CFAs: the left-hand side says it
+            return edge.lhs is not None
+        return not isinstance(edge.return_type, VoidType)
     return False

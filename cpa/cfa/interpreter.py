@@ -6,13 +6,18 @@ with exactly those values and says whether a target of the specification is reac
 so a FALSE verdict can be double-checked before it is reported (and tests can check
 engines against ground truth).
 
-Semantics (the same as the analyses', not those of a real machine):
+Semantics: C's, as gcc on x86 computes it, under the CFA's data model. The analyses
+encode the same rules as formulas, but this interpreter does not share their code:
+it computes with :mod:`cpa.cfa.integers` on concrete values, so an error in the
+encoding is not confirmed by a replay. (``cpa replay`` goes further and runs the
+program compiled by gcc.)
 
-* Integers are **mathematical (unbounded) integers**; no overflow, no wrap-around, for
-  signed and unsigned types alike. ``/`` and ``%`` truncate toward zero as in C;
-  comparisons and ``!`` yield 0/1; bitwise operators and shifts work on Python ints
-  (two's-complement semantics for negative values). A cast between integer types is
-  the identity, except a cast (or an assignment) to ``_Bool``, which yields ``x != 0``.
+* Integers are **machine integers**: every operation is done in the type of the
+  expression (the frontend made the conversions explicit) and wraps around modulo
+  2^width, signed ones included (gcc ``-fwrapv``); a value stored into a variable is
+  converted to its type. Division by zero and ``MIN / -1`` stop the run as a trap
+  (SIGFPE on x86): the target is not reached. A shift by an amount outside
+  ``[0, width)`` stops it as undefined behaviour.
 * **Inputs** (:func:`cpa.cfa.inputs.consumes_input` is the single source of truth,
   the verifier's input list follows it): one value is taken, in execution order, for
 
@@ -21,10 +26,11 @@ Semantics (the same as the analyses', not those of a real machine):
     frontend splits from their value (``int y = f();`` becomes a declaration and the
     call; its temporaries ``__cpa_tmp_N`` are declared, then assigned), see
     ``DeclarationEdge.initialised_by_next_edge``;
-  - every :class:`ExternalCallEdge` *with* a left-hand side (``x = g();``,
-    ``__VERIFIER_nondet_*``), except the allocation functions
-    (:data:`ALLOCATION_FUNCTIONS`), which create a fresh memory block. An external call
-    without left-hand side consumes nothing; external calls have no other effect.
+  - every :class:`ExternalCallEdge` of a function that returns a value, used or not
+    (``x = g();``, ``__VERIFIER_nondet_*``), except the allocation functions
+    (:data:`ALLOCATION_FUNCTIONS`), which create a fresh memory block; the value is
+    taken as one of the return type. External calls have no other effect, and a
+    GCC builtin that :mod:`cpa.cfa.builtins` does not model stops the run.
 
   Uninitialised local arrays and structs consume nothing; reading one of their cells
   before writing it stops the run as unsupported.
@@ -59,7 +65,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cpa.cfa import c_types
+from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -109,7 +115,6 @@ from cpa.cfa.types import (
 
 #: External functions that return a fresh memory block instead of consuming an input.
 _ZEROING_ALLOCATORS = frozenset(["calloc", "kzalloc"])
-_MAX_SHIFT = 1 << 16
 
 REASON_TARGET = "target reached"
 REASON_ENDED = "program ended"
@@ -304,6 +309,11 @@ class _Unsupported(_Stop):
 class _Undefined(_Stop):
     def __init__(self, what: str):
         super().__init__(f"undefined behaviour: {what}")
+
+
+class _Trapped(_Stop):
+    def __init__(self, what: str):
+        super().__init__(f"program stopped by a trap: {what}")
 
 
 class _Exhausted(_Stop):
@@ -556,7 +566,8 @@ class _Interpreter:
     def _holds(self, edge: AssumeEdge) -> bool:
         return _truth(self._eval(edge.condition)) == edge.truth
 
-    def _next_input(self, edge: CFAEdge) -> int:
+    def _next_input(self, edge: CFAEdge, ctype: CType | None) -> int:
+        """The next input, as a value of ``ctype`` (the type the input is read as)."""
         state = self.state
         if state.input_position < len(self.inputs):
             value = self.inputs[state.input_position]
@@ -567,6 +578,8 @@ class _Interpreter:
             raise _Exhausted()
         if not isinstance(value, int):
             raise _Stop(f"bad input value {value!r}")
+        if isinstance(ctype, IntegerType):
+            value = integers.wrap(value, ctype)
         state.inputs_used.append((edge, value))
         return value
 
@@ -580,7 +593,7 @@ class _Interpreter:
         if edge.initializer is not None:
             self._initialise(block, (), variable.type, edge.initializer)
         elif consumes_input(edge):
-            self._store(block, (), variable.type, self._next_input(edge))
+            self._store(block, (), variable.type, self._next_input(edge, variable.type))
 
     def _initialise(self, block: Block, path: tuple, ctype: CType, init: Expression) -> None:
         if isinstance(init, InitializerList):
@@ -610,15 +623,21 @@ class _Interpreter:
         name = edge.function_name
         if name == "*":
             raise _Unsupported("call through a function pointer")
-        if edge.lhs is None:
-            return
+        refused = builtins.unmodelled(name)
+        if refused is not None:
+            raise _Unsupported(refused)
         if name in ALLOCATION_FUNCTIONS:
-            block = Block(f"{name}@{edge.line}", None, zero=name in _ZEROING_ALLOCATORS)
-            self._store_to(edge.lhs, Pointer(block, (0,)))
+            if edge.lhs is not None:
+                block = Block(f"{name}@{edge.line}", None, zero=name in _ZEROING_ALLOCATORS)
+                self._store_to(edge.lhs, Pointer(block, (0,)))
             return
-        if isinstance(edge.lhs.type, StructType):
+        if not consumes_input(edge):
+            return
+        if edge.lhs is not None and isinstance(edge.lhs.type, StructType):
             raise _Unsupported("external call returning a struct")
-        self._store_to(edge.lhs, self._next_input(edge))
+        value = self._next_input(edge, edge.return_type)
+        if edge.lhs is not None:
+            self._store_to(edge.lhs, value)
 
     def _call(self, edge: FunctionCallEdge) -> None:
         callee = self.cfa.functions.get(edge.callee)
@@ -758,8 +777,8 @@ class _Interpreter:
             return
         if isinstance(ctype, (StructType, ArrayType)):
             raise _Unsupported(f"scalar stored into aggregate {_describe(block, path)}")
-        if isinstance(ctype, IntegerType) and ctype.name == "_Bool":
-            value = 1 if _truth(value) else 0
+        if isinstance(ctype, IntegerType):
+            value = _to_integer(value, ctype)
         self.state.set_cell(block, path, value)
 
     def _store_to(self, lhs: Expression, value: object) -> None:
@@ -787,10 +806,10 @@ class _Interpreter:
             return self._read(block, path, expression.type)
         if isinstance(expression, BinaryExpression):
             return self._binary(
-                expression.operator, self._eval(expression.left), self._eval(expression.right)
+                expression, self._eval(expression.left), self._eval(expression.right)
             )
         if isinstance(expression, UnaryExpression):
-            return self._unary(expression.operator, self._eval(expression.operand))
+            return self._unary(expression, self._eval(expression.operand))
         if isinstance(expression, CastExpression):
             return self._cast(self._eval(expression.operand), expression.type)
         if isinstance(expression, AddressOf):
@@ -806,7 +825,7 @@ class _Interpreter:
                 block.cells[(index,)] = char
             return Pointer(block, (0,))
         if isinstance(expression, SizeOf):
-            size = c_types.size_of(expression.operand_type)
+            size = c_types.size_of(expression.operand_type, self.cfa.data_model)
             if size is None:
                 raise _Unsupported(f"sizeof({expression.operand_type})")
             return size
@@ -814,32 +833,56 @@ class _Interpreter:
             raise _Unsupported("floating point")
         raise _Unsupported(f"expression {type(expression).__name__} {expression}")
 
-    def _unary(self, operator: str, value: object) -> object:
+    def _unary(self, expression: UnaryExpression, value: object) -> object:
+        operator = expression.operator
         if operator == "!":
             return 0 if _truth(value) else 1
-        if not isinstance(value, int):
+        if not isinstance(value, int) or not isinstance(expression.type, IntegerType):
             raise _Unsupported(f"operator {operator} on a pointer")
-        if operator == "-":
-            return -value
-        if operator == "+":
-            return value
-        if operator == "~":
-            return ~value
-        raise _Unsupported(f"operator {operator}")
+        value = integers.wrap(value, expression.type)
+        return integers.unary(operator, value, expression.type)
 
     def _cast(self, value: object, ctype: CType) -> object:
-        if isinstance(ctype, IntegerType) and ctype.name == "_Bool":
-            return 1 if _truth(value) else 0
         if isinstance(ctype, FloatType):
             raise _Unsupported("floating point")
         if isinstance(ctype, VoidType):
             return 0
-        return value  # integer <-> integer, pointer <-> pointer: identity
+        if isinstance(ctype, IntegerType):
+            return _to_integer(value, ctype)
+        if isinstance(value, int) and value != 0:
+            raise _Unsupported("conversion of an integer to a pointer")
+        return value  # pointer to pointer, or the null pointer
 
-    def _binary(self, operator: str, left: object, right: object) -> object:
-        if isinstance(left, int) and isinstance(right, int):
-            return _int_binary(operator, left, right)
-        return self._pointer_binary(operator, left, right)
+    def _binary(self, expression: BinaryExpression, left: object, right: object) -> object:
+        operator = expression.operator
+        if not (isinstance(left, int) and isinstance(right, int)):
+            return self._pointer_binary(operator, left, right)
+        left_type = c_types.decay(expression.left.type)
+        right_type = c_types.decay(expression.right.type)
+        if not isinstance(left_type, IntegerType) or not isinstance(right_type, IntegerType):
+            if operator in ("==", "!=") and left == right == 0:  # null pointers
+                return int(operator == "==")
+            raise _Unsupported(f"operator {operator} on a pointer and an integer")
+        try:
+            if operator in integers.COMPARISON_OPERATORS:
+                common = c_types.arithmetic_type(left_type, right_type)
+                assert isinstance(common, IntegerType)
+                left, right = integers.wrap(left, common), integers.wrap(right, common)
+                return integers.compare(operator, left, right)
+            ctype = expression.type
+            if not isinstance(ctype, IntegerType):
+                raise _Unsupported(f"operator {operator} of type {ctype}")
+            if operator in ("<<", ">>"):
+                count_type = c_types.promote(right_type)
+                assert isinstance(count_type, IntegerType)
+                left, right = integers.wrap(left, ctype), integers.wrap(right, count_type)
+                return integers.binary(operator, left, right, ctype, count_type)
+            left, right = integers.wrap(left, ctype), integers.wrap(right, ctype)
+            return integers.binary(operator, left, right, ctype, ctype)
+        except integers.Trap as trap:
+            raise _Trapped(str(trap)) from None
+        except integers.UndefinedOperation as undefined:
+            raise _Undefined(str(undefined)) from None
 
     def _pointer_binary(self, operator: str, left: object, right: object) -> object:
         if operator in ("==", "!="):
@@ -860,49 +903,17 @@ class _Interpreter:
             if operator == "-":
                 return a[0] - b[0]
             if operator in ("<", "<=", ">", ">="):
-                return _int_binary(operator, a[0], b[0])
+                return integers.compare(operator, a[0], b[0])
         raise _Unsupported(f"operator {operator} on pointers")
 
 
-def _int_binary(operator: str, a: int, b: int) -> int:
-    if operator == "+":
-        return a + b
-    if operator == "-":
-        return a - b
-    if operator == "*":
-        return a * b
-    if operator in ("/", "%"):
-        if b == 0:
-            raise _Undefined("division by zero")
-        quotient = abs(a) // abs(b)
-        if (a < 0) != (b < 0):
-            quotient = -quotient
-        return quotient if operator == "/" else a - b * quotient
-    if operator in ("<<", ">>"):
-        if b < 0:
-            raise _Undefined("shift by a negative amount")
-        if b > _MAX_SHIFT:
-            raise _Unsupported(f"shift by {b}")
-        return a << b if operator == "<<" else a >> b
-    if operator == "&":
-        return a & b
-    if operator == "|":
-        return a | b
-    if operator == "^":
-        return a ^ b
-    if operator == "==":
-        return int(a == b)
-    if operator == "!=":
-        return int(a != b)
-    if operator == "<":
-        return int(a < b)
-    if operator == "<=":
-        return int(a <= b)
-    if operator == ">":
-        return int(a > b)
-    if operator == ">=":
-        return int(a >= b)
-    raise _Unsupported(f"operator {operator}")
+def _to_integer(value: object, ctype: IntegerType) -> int:
+    """``value`` converted to the integer type ``ctype``."""
+    if ctype.name == "_Bool":
+        return 1 if _truth(value) else 0
+    if not isinstance(value, int):
+        raise _Unsupported(f"conversion of a pointer or function to {ctype}")
+    return integers.wrap(value, ctype)
 
 
 def _truth(value: object) -> bool:

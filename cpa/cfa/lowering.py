@@ -15,11 +15,19 @@ Design decisions (see also :mod:`cpa.cfa.frontend`):
   :class:`ExternalCallEdge` with ``function_name="*"`` and the pointer expression in
   ``function_pointer``; the possible targets are not resolved, analyses decide how to
   treat such a call (e.g. as unknown code, or UNKNOWN if they need soundness).
-* Calls of ``reach_error``/``__VERIFIER_error``/``__assert_fail`` end in a fresh sink
-  node whose ``error_call`` names the function; ``abort``/``exit`` end in a plain sink.
-  ``assert(e)`` without a definition of ``assert`` branches to an error sink
-  (``error_call="assert"``) when ``e`` is false. ``__VERIFIER_assume(c)`` is only the
-  true branch of ``c``.
+* **Conversions are explicit.** Integer promotions and the usual arithmetic
+  conversions become :class:`CastExpression` s (constants are converted at once), so
+  the operands of an arithmetic operator have the operator's type, and those of a
+  comparison have one common type. The value stored by an assignment, initialiser,
+  ``return`` or argument is converted to the type of its destination.
+* **Calls**: a call of a function the property names (``ProgramContext.
+  target_functions``) ends in a fresh sink node whose ``error_call`` names it: reaching
+  the call is the violation, whether or not the function has a body. Calls of the
+  functions in :mod:`cpa.cfa.builtins` are modelled there (``abort``/``exit``/
+  ``__assert_fail`` end the path, ``__VERIFIER_assume``, ``assert``, GCC builtins);
+  a builtin that is not modelled is an unsupported feature. Any other function
+  without a body is an :class:`ExternalCallEdge`: it returns an unknown value of its
+  return type.
 """
 
 from __future__ import annotations
@@ -29,7 +37,8 @@ from collections.abc import Callable
 
 from pycparser import c_ast, c_generator
 
-from cpa.cfa import c_types
+from cpa.cfa import builtins, c_types, integers
+from cpa.cfa.data_model import DataModel
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -65,7 +74,14 @@ from cpa.cfa.model import (
     disconnect,
 )
 from cpa.cfa.preprocess import ASM_PLACEHOLDER
-from cpa.cfa.scopes import EnumConstant, FunctionSymbol, Scopes, TypedefName, parse_constant, wrap
+from cpa.cfa.scopes import (
+    EnumConstant,
+    FunctionSymbol,
+    Scopes,
+    TypedefName,
+    fold_binary,
+    parse_constant,
+)
 from cpa.cfa.types import (
     INT,
     VOID,
@@ -80,8 +96,6 @@ from cpa.cfa.types import (
 )
 from cpa.errors import InputError
 
-ERROR_FUNCTIONS = frozenset(["reach_error", "__VERIFIER_error", "__assert_fail"])
-STOP_FUNCTIONS = frozenset(["abort", "exit", "_exit", "_Exit", "__VERIFIER_abort"])
 UNSUPPORTED_CALLS = {
     "setjmp": "setjmp/longjmp",
     "_setjmp": "setjmp/longjmp",
@@ -124,10 +138,19 @@ def unsupported_call(name: str) -> str | None:
 class ProgramContext:
     """State shared by the lowering of all functions of one program."""
 
-    def __init__(self, file_name: str, scopes: Scopes, entry_function: str):
+    def __init__(
+        self,
+        file_name: str,
+        scopes: Scopes,
+        entry_function: str,
+        target_functions: frozenset[str] = frozenset(),
+    ):
         self.file_name = file_name
         self.scopes = scopes
+        self.model: DataModel = scopes.model
         self.entry_function = entry_function
+        #: functions whose call violates the property (a sink with ``error_call``)
+        self.target_functions = target_functions
         self.generator = c_generator.CGenerator()
         self.functions: dict[str, FunctionCFA] = {}  # functions with a body
         self.function_types: dict[str, FunctionType] = {}
@@ -260,6 +283,7 @@ class FunctionLowering:
             function_name=FRESH_VALUE_FUNCTION,
             arguments=(),
             lhs=temporary,
+            return_type=variable.type,
         )
         return temporary
 
@@ -430,11 +454,14 @@ class FunctionLowering:
         self.context.global_variables.append(variable)
 
     def initializer(self, init: c_ast.Node, ctype: CType) -> Expression:
+        """The value of an initialiser for an object of type ``ctype`` (converted)."""
         if isinstance(init, c_ast.InitList):
+            if _is_scalar(ctype) and len(init.exprs) == 1:  # int x = {1};
+                return self.initializer(init.exprs[0], ctype)
             return self.initializer_list(init, ctype)
         if isinstance(init, c_ast.NamedInitializer):
-            return self.expression(init.expr)
-        return self.expression(init)
+            return convert(self.expression(init.expr), ctype)
+        return convert(self.expression(init), ctype)
 
     def initializer_list(self, init: c_ast.InitList, ctype: CType) -> InitializerList:
         """A brace initialiser; designators are resolved to positions (gaps are 0)."""
@@ -553,6 +580,7 @@ class FunctionLowering:
         self.at(node)
         value = self.expression(node.cond)
         value_type = c_types.promote(value.type)
+        value = convert(value, value_type)
         if not _is_pure_cheap(value):
             value = self.temporary(value_type, value)
         cases: dict[int, CFANode] = {}
@@ -568,7 +596,7 @@ class FunctionLowering:
             if isinstance(case, c_ast.Default):
                 continue
             self.at(case)
-            constant = self.expression(case.expr)
+            constant = convert(self.expression(case.expr), value_type)
             condition = BinaryExpression("==", value, constant, INT)
             source = self.here()
             case_text = f"{text} == {self.text(case.expr)}"
@@ -636,6 +664,8 @@ class FunctionLowering:
         value = None
         if node.expr is not None:
             value = self.expression(node.expr)
+            if self.cfa.return_variable is not None:
+                value = convert(value, self.cfa.return_variable.type)
         self.at(node)
         self.add(
             ReturnStatementEdge,
@@ -738,12 +768,18 @@ class FunctionLowering:
 
     def type_of(self, node: c_ast.Node) -> CType:
         """The type of an expression that is not evaluated (``sizeof``, ``typeof``)."""
+        return self.unevaluated(node).type
+
+    def unevaluated(self, node: c_ast.Node) -> Expression:
+        """``node`` lowered without keeping its side effects (its edges are dropped)."""
         saved_current, saved_line, mark = self.current, self.line, len(self.nodes)
         saved_refs = set(self.referenced_functions)
+        saved_temporaries = self.temporaries
         self.current = self.new_node()
         try:
-            return self.expression(node).type
+            return self.expression(node)
         finally:
+            self.temporaries = saved_temporaries
             for dead in self.nodes[mark:]:
                 for edge in list(dead.leaving) + list(dead.entering):
                     if edge in edge.predecessor.leaving:
@@ -753,7 +789,10 @@ class FunctionLowering:
             self.referenced_functions = saved_refs
 
     def _expr_Constant(self, node: c_ast.Constant) -> Expression:
-        value, ctype = parse_constant(node.type, node.value)
+        try:
+            value, ctype = parse_constant(node.type, node.value, self.context.model)
+        except InputError as error:
+            raise self.error(error.message, node) from None
         if node.type == "string":
             return StringLiteral(node.value, ArrayType(c_types.CHAR, _string_length(node.value)))
         if isinstance(value, int):
@@ -788,12 +827,14 @@ class FunctionLowering:
                 operand_type = self.resolve_type(node.expr)
             else:
                 operand_type = self.type_of(node.expr)
-            size = c_types.size_of(operand_type) if op == "sizeof" else None
-            if op != "sizeof":
-                size = c_types.align_of(operand_type)
+            model = self.context.model
+            if op == "sizeof":
+                size = c_types.size_of(operand_type, model)
+            else:
+                size = c_types.align_of(operand_type, model)
             if size is None:
-                return SizeOf(operand_type, c_types.SIZE_T)
-            return IntConstant(size, c_types.SIZE_T)
+                return SizeOf(operand_type, model.size_t)
+            return IntConstant(size, model.size_t)
         if op == "&&":  # GCC label address
             raise self.unsupported("address of a label (computed goto)", node)
         operand = self.expression(node.expr)
@@ -810,15 +851,15 @@ class FunctionLowering:
             return Dereference(operand, target)
         if op == "!":
             if isinstance(operand, IntConstant):
-                return IntConstant(int(not operand.value), INT)
+                return IntConstant(int(operand.value == 0), INT)
             return UnaryExpression("!", operand, INT)
         if op in ("-", "+", "~"):
             ctype = c_types.promote(operand.type)
+            operand = convert(operand, ctype)
             if op == "+":
                 return operand
             if isinstance(operand, IntConstant) and isinstance(ctype, IntegerType):
-                value = -operand.value if op == "-" else ~operand.value
-                return IntConstant(wrap(value, ctype), ctype)
+                return IntConstant(integers.unary(op, operand.value, ctype), ctype)
             return UnaryExpression(op, operand, ctype)
         raise self.unsupported(f"unary operator {op}", node)
 
@@ -845,30 +886,53 @@ class FunctionLowering:
         return self.binary(op, left, right, node)
 
     def binary(self, op: str, left: Expression, right: Expression, node=None) -> Expression:
+        """``left op right`` with C's conversions made explicit (and constants folded)."""
         left_type, right_type = c_types.decay(left.type), c_types.decay(right.type)
+        arithmetic = c_types.is_arithmetic(left_type) and c_types.is_arithmetic(right_type)
         if op in _COMPARISONS:
             ctype: CType = INT
+            if arithmetic:
+                common = c_types.arithmetic_type(left_type, right_type)
+                left, right = convert(left, common), convert(right, common)
+            elif isinstance(left_type, PointerType) and _is_null(right):
+                right = IntConstant(0, left_type)
+            elif isinstance(right_type, PointerType) and _is_null(left):
+                left = IntConstant(0, right_type)
         elif op in ("<<", ">>"):
+            if not arithmetic:
+                raise self.error(f"operands of {op} must be integers", node)
             ctype = c_types.promote(left_type)
+            left, right = convert(left, ctype), convert(right, c_types.promote(right_type))
         elif op == "+" and isinstance(left_type, PointerType):
             ctype = left_type
         elif op == "+" and isinstance(right_type, PointerType):
             ctype = right_type
         elif op == "-" and isinstance(left_type, PointerType):
-            ctype = c_types.PTRDIFF if isinstance(right_type, PointerType) else left_type
+            if isinstance(right_type, PointerType):
+                ctype = self.context.model.ptrdiff_t
+            else:
+                ctype = left_type
         elif op in _ARITHMETIC:
+            if not arithmetic:
+                raise self.error(f"invalid operands of {op} ({left_type} and {right_type})", node)
             ctype = c_types.arithmetic_type(left_type, right_type)
+            left, right = convert(left, ctype), convert(right, ctype)
         else:
             raise self.unsupported(f"binary operator {op}", node)
         if (
             isinstance(left, IntConstant)
             and isinstance(right, IntConstant)
-            and isinstance(ctype, IntegerType)
-            and not (op in ("/", "%") and right.value == 0)
+            and isinstance(left.type, IntegerType)
+            and isinstance(right.type, IntegerType)
         ):
-            from cpa.cfa.scopes import fold_binary
-
-            return IntConstant(wrap(fold_binary(op, left.value, right.value), ctype), ctype)
+            try:
+                value, folded_type = fold_binary(
+                    op, (left.value, left.type), (right.value, right.type)
+                )
+            except integers.UndefinedOperation:
+                pass  # left to the analysis, which knows what the undefined case does
+            else:
+                return IntConstant(value, folded_type)
         return BinaryExpression(op, left, right, ctype)
 
     def _expr_Assignment(self, node: c_ast.Assignment) -> Expression:
@@ -885,7 +949,7 @@ class FunctionLowering:
         if node.op != "=":
             rhs = self.binary(node.op[:-1], lhs, rhs, node)
         self.at(node)
-        self.add(AssignmentEdge, text, lhs=lhs, rhs=rhs)
+        self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(rhs, lhs.type))
         return lhs
 
     def increment(self, node: c_ast.UnaryOp, used: bool) -> Expression:
@@ -896,6 +960,7 @@ class FunctionLowering:
         if used and node.op.startswith("p"):
             result = self.temporary(target.type, target)
         self.at(node)
+        new_value = convert(new_value, target.type)
         self.add(AssignmentEdge, f"{target} = {new_value}", lhs=target, rhs=new_value)
         return result
 
@@ -918,7 +983,7 @@ class FunctionLowering:
             self.current = start if start.entering else None
             if self.current is None:
                 continue
-            value = self.expression(arm)
+            value = convert(self.expression(arm), ctype)
             self.add(AssignmentEdge, f"{result} = {value}", lhs=result, rhs=value)
             self.jump(join)
         self.current = join
@@ -935,9 +1000,9 @@ class FunctionLowering:
             self.effect(node.expr)
             return IntConstant(0, VOID)
         operand = self.expression(node.expr)
-        if isinstance(operand, IntConstant) and isinstance(target, IntegerType):
-            return IntConstant(wrap(operand.value, target), target)
-        return CastExpression(operand, target)
+        if isinstance(operand.type, (ArrayType, FunctionType)) or not _is_scalar(target):
+            return CastExpression(operand, target)
+        return convert(operand, target, explicit=True)
 
     def _expr_ArrayRef(self, node: c_ast.ArrayRef) -> Expression:
         array = self.expression(node.name)
@@ -974,7 +1039,12 @@ class FunctionLowering:
         return VariableRef(variable, ctype)
 
     def _expr_Compound(self, node: c_ast.Compound) -> Expression:
-        """GCC statement expression ``({ ...; e; })``: the value of the last statement."""
+        """GCC statement expression ``({ ...; e; })``: the value of the last statement.
+
+        The value is copied into a temporary when it could still change: it is read
+        after the statement expression ends, and later side effects of the enclosing
+        expression (another statement expression, an assignment) must not alter it.
+        """
         items = node.block_items or []
         self.scopes.push()
         try:
@@ -983,10 +1053,15 @@ class FunctionLowering:
             if not items:
                 return IntConstant(0, VOID)
             last = items[-1]
-            if type(last) in self._statement_handlers:
+            if type(last) in self._statement_handlers or isinstance(
+                last, c_ast.AttributedStatement
+            ):
                 self.statement(last)
                 return IntConstant(0, VOID)
-            return self.expression(last)
+            value = self.expression(last)
+            if isinstance(value, IntConstant) or not _is_scalar(value.type):
+                return value
+            return self.temporary(value.type, value)
         finally:
             self.scopes.pop()
 
@@ -1017,7 +1092,21 @@ class FunctionLowering:
         name = self._callee_name(node)
         if name is None:
             return True
-        return name != "__builtin_expect" and not _is_special(name, self)
+        return self._kind_of_call(name) == "call"
+
+    def _kind_of_call(self, name: str) -> str:
+        """How a call of ``name`` is lowered: ``target`` (the property names it),
+        ``stop`` (ends the path), ``modelled`` (plain edges), ``call`` (an ordinary
+        call, internal or external)."""
+        if name in self.context.target_functions:
+            return "target"
+        if name in self.context.functions:
+            return "call"
+        if name in builtins.STOP_FUNCTIONS:
+            return "stop"
+        if builtins.is_modelled(name):
+            return "modelled"
+        return "call"
 
     def _arguments(self, node: c_ast.FuncCall) -> tuple[Expression, ...]:
         if node.args is None:
@@ -1039,38 +1128,33 @@ class FunctionLowering:
         construct = unsupported_call(name)
         if construct is not None:
             raise self.unsupported(construct, node)
-        args = node.args.exprs if node.args is not None else []
-        if name in ERROR_FUNCTIONS:
+        kind = self._kind_of_call(name)
+        if kind == "target":
             self.jump(self.sink(name), text)
             return None
-        if name in STOP_FUNCTIONS:
+        if kind == "stop":
             self._arguments(node)
             self.at(node)
             self.jump(self.sink(), text)
             return None
-        if name == "__VERIFIER_assume":
-            if len(args) != 1:
-                raise self.error("__VERIFIER_assume takes one argument", node)
-            cont = self.new_node()
-            self.branch(args[0], cont, None)
-            self.current = cont if cont.entering else None
-            return None
-        if name == "assert" and name not in self.context.functions:
-            if len(args) != 1:
-                raise self.error("assert takes one argument", node)
-            cont = self.new_node()
-            self.branch(args[0], cont, self.sink("assert"))
-            self.current = cont if cont.entering else None
-            return None
-        if name == "__builtin_expect" and name not in self.context.functions:
-            value = self.expression(args[0]) if args else IntConstant(0, INT)
-            for arg in args[1:]:
-                self.effect(arg)
+        if kind == "modelled":
+            value = self._modelled_call(name, node)
+            if lhs is not None and value is not None:
+                self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(value, lhs.type))
+                return None
             return value
-        arguments = self._arguments(node)
-        self.at(node)
         function_type = self._function_type(name)
-        return_type = function_type.return_type if function_type else INT
+        arguments = self._arguments(node)
+        if function_type is not None and len(function_type.parameters) == len(arguments):
+            arguments = tuple(
+                convert(argument, c_types.decay(parameter))
+                for argument, parameter in zip(arguments, function_type.parameters, strict=True)
+            )
+        self.at(node)
+        if function_type is not None:
+            return_type = function_type.return_type
+        else:  # implicit declaration: int, or what a __VERIFIER_nondet_ name says
+            return_type = builtins.nondet_type(name, self.context.model) or INT
         result = None
         if lhs is None and want_value and not isinstance(return_type, VoidType):
             lhs = result = self.temporary(return_type)
@@ -1079,8 +1163,130 @@ class FunctionLowering:
             self._internal_call(name, arguments, lhs, text)
         else:
             self.context.external_functions.add(name)
-            self.add(ExternalCallEdge, text, function_name=name, arguments=arguments, lhs=lhs)
+            self.add(
+                ExternalCallEdge,
+                text,
+                function_name=name,
+                arguments=arguments,
+                lhs=lhs,
+                return_type=return_type,
+            )
         return result
+
+    # ------------------------------------------------------------ modelled functions
+    def _modelled_call(self, name: str, node: c_ast.FuncCall) -> Expression | None:
+        """The value of a call of a function of :data:`builtins.MODELLED` (None: void)."""
+        args = node.args.exprs if node.args is not None else []
+        overflow = builtins.overflow_builtin(name)
+        if overflow is not None:
+            return self._overflow_builtin(name, node, args, *overflow)
+        if name == "__VERIFIER_assume" or name == "assert":
+            if len(args) != 1:
+                raise self.error(f"{name} takes one argument", node)
+            cont = self.new_node()
+            # a failed assert calls __assert_fail: a target only if the property says so
+            failed = None
+            if name == "assert":
+                is_target = "__assert_fail" in self.context.target_functions
+                failed = self.sink("__assert_fail" if is_target else None)
+            self.branch(args[0], cont, failed)
+            self.current = cont if cont.entering else None
+            return None
+        if name in ("__builtin_expect", "__builtin_expect_with_probability"):
+            if len(args) < 2:
+                raise self.error(f"{name} takes two arguments", node)
+            value = convert(self.expression(args[0]), self.context.model.long)
+            for arg in args[1:]:
+                self.effect(arg)
+            return value
+        if name == "__builtin_constant_p":
+            if len(args) != 1:
+                raise self.error(f"{name} takes one argument", node)
+            folded = self.unevaluated(args[0])
+            return IntConstant(int(isinstance(folded, (IntConstant, FloatConstant))), INT)
+        if name in ("abs", "labs", "llabs", "__builtin_abs", "__builtin_labs", "__builtin_llabs"):
+            if len(args) != 1:
+                raise self.error(f"{name} takes one argument", node)
+            ctype = {"abs": INT, "labs": self.context.model.long, "llabs": c_types.LONGLONG}[
+                name.removeprefix("__builtin_")
+            ]
+            return self._absolute_value(convert(self.expression(args[0]), ctype))
+        if name == "__builtin_assume_aligned":
+            value = self.expression(args[0]) if args else IntConstant(0, INT)
+            for arg in args[1:]:
+                self.effect(arg)
+            return value
+        if name == "__builtin_prefetch":
+            for arg in args:
+                self.effect(arg)
+            return None
+        raise AssertionError(f"no model for {name}")  # pragma: no cover - MODELLED is closed
+
+    def _absolute_value(self, value: Expression) -> Expression:
+        """``value < 0 ? -value : value`` in the type of ``value`` (wraps like gcc's
+        ``abs(INT_MIN)``)."""
+        ctype = value.type
+        operand = value if _is_pure_cheap(value) else self.temporary(ctype, value)
+        result = self.temporary(ctype)
+        negative = BinaryExpression("<", operand, IntConstant(0, ctype), INT)
+        source = self.here()
+        join = self.new_node()
+        for truth, rhs in ((True, UnaryExpression("-", operand, ctype)), (False, operand)):
+            start = self.new_node()
+            text = f"[{'' if truth else '!'}({negative})]"
+            connect(AssumeEdge(source, start, self.line, text, negative, truth))
+            self.current = start
+            self.add(AssignmentEdge, f"{result} = {rhs}", lhs=result, rhs=rhs)
+            self.jump(join)
+        self.current = join
+        return result
+
+    def _overflow_builtin(
+        self,
+        name: str,
+        node: c_ast.FuncCall,
+        args: list[c_ast.Node],
+        operator: str,
+        predicate: bool,
+        operand_type: str | None,
+        signed: bool,
+    ) -> Expression:
+        """``__builtin_add_overflow(a, b, &r)`` and friends, exactly.
+
+        The result of ``a op b`` in infinite precision (a wide internal type holds it)
+        is converted to ``r``'s type and stored; the call's value says whether the
+        conversion changed it. The ``_p`` forms only take the type of the third argument.
+        """
+        if len(args) != 3:
+            raise self.error(f"{name} takes three arguments", node)
+        left, right = self.expression(args[0]), self.expression(args[1])
+        if operand_type is not None:
+            names = (["unsigned"] if not signed else []) + operand_type.split()
+            fixed = c_types.base_type(names, self.context.model)
+            assert fixed is not None
+            left, right = convert(left, fixed), convert(right, fixed)
+        target: Expression | None = None
+        if predicate:
+            result_type = self.type_of(args[2])
+        else:
+            pointer = self.expression(args[2])
+            if not isinstance(pointer, AddressOf):
+                raise self.unsupported(f"{name} storing through a pointer value", node)
+            target = pointer.operand
+            result_type = target.type
+        for operand in (left, right):
+            if not isinstance(operand.type, IntegerType):
+                raise self.error(f"{name} needs integer operands", node)
+        if not isinstance(result_type, IntegerType) or result_type.name == "_Bool":
+            raise self.error(f"{name} needs an integer result type", node)
+        exact = BinaryExpression(operator, convert(left, _WIDE), convert(right, _WIDE), _WIDE)
+        exact = self.temporary(_WIDE, exact)
+        converted = CastExpression(exact, result_type)
+        overflow = BinaryExpression("!=", CastExpression(converted, _WIDE), exact, INT)
+        flag = self.temporary(c_types.BOOL, convert(overflow, c_types.BOOL))
+        if target is not None:
+            self.add(AssignmentEdge, f"{target} = {converted}", lhs=target, rhs=converted)
+        return flag
 
     def _pointer_call(
         self, node: c_ast.FuncCall, lhs: Expression | None, text: str, want_value: bool
@@ -1105,6 +1311,7 @@ class FunctionLowering:
             arguments=arguments,
             lhs=lhs,
             function_pointer=pointer,
+            return_type=return_type,
         )
         return result
 
@@ -1135,12 +1342,9 @@ class FunctionLowering:
 
 
 _UNKNOWN_FN = FunctionType(INT, (), True)
-
-
-def _is_special(name: str, lowering: FunctionLowering) -> bool:
-    if name in ERROR_FUNCTIONS or name in STOP_FUNCTIONS or name == "__VERIFIER_assume":
-        return True
-    return name == "assert" and name not in lowering.context.functions
+#: An internal signed type wide enough for the exact result of ``+ - *`` on two
+#: operands of up to 64 bits (the ``__builtin_*_overflow`` family).
+_WIDE = IntegerType("__cpa_wide_int", 17, True)
 
 
 def _contains_typeof(node: c_ast.Node) -> bool:
@@ -1151,6 +1355,38 @@ def _contains_typeof(node: c_ast.Node) -> bool:
         if not isinstance(node, c_ast.Node):
             return False
     return False
+
+
+def _is_scalar(ctype: CType) -> bool:
+    return isinstance(ctype, (IntegerType, PointerType, FloatType))
+
+
+def _is_null(expression: Expression) -> bool:
+    """A null pointer constant (an integer constant 0, possibly cast to ``void *``)."""
+    return isinstance(expression, IntConstant) and expression.value == 0
+
+
+def convert(expression: Expression, ctype: CType, explicit: bool = False) -> Expression:
+    """``expression`` converted to the scalar type ``ctype`` (as by assignment).
+
+    Integer constants are converted at once (modulo 2^width, as gcc does); the
+    constant 0 becomes a null pointer. Other conversions are a :class:`CastExpression`
+    (the identity when the types agree). Arrays and functions keep their decayed
+    value. ``explicit``: a cast written in the program (kept even between pointers).
+    """
+    source = expression.type
+    if source == ctype or not _is_scalar(ctype):
+        return expression
+    if isinstance(source, (ArrayType, FunctionType)):
+        return expression
+    if isinstance(expression, IntConstant):
+        if isinstance(ctype, IntegerType) and isinstance(source, IntegerType):
+            return IntConstant(integers.wrap(expression.value, ctype), ctype)
+        if isinstance(ctype, PointerType) and expression.value == 0:
+            return IntConstant(0, ctype)
+    if not explicit and isinstance(source, PointerType) and isinstance(ctype, PointerType):
+        return expression  # pointers to different types have the same representation
+    return CastExpression(expression, ctype)
 
 
 def _is_pure_cheap(expression: Expression) -> bool:

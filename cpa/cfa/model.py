@@ -14,7 +14,9 @@ import itertools
 from dataclasses import dataclass, field
 from enum import Enum
 
+from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Expression, Variable
+from cpa.cfa.types import CType
 
 
 class EdgeKind(Enum):
@@ -127,7 +129,8 @@ class AssignmentEdge(CFAEdge):
 
 @dataclass(eq=False, repr=False)
 class ExternalCallEdge(CFAEdge):
-    """A call of a function without a body; ``lhs`` (if any) receives an unknown value.
+    """A call of a function without a body: an unknown value of ``return_type``,
+    converted to the type of ``lhs`` (if any) and stored there.
 
     ``__VERIFIER_nondet_*`` calls are external calls too. A call through a function
     pointer has ``function_name == "*"`` and the called pointer expression in
@@ -138,6 +141,7 @@ class ExternalCallEdge(CFAEdge):
     arguments: tuple[Expression, ...] = ()
     lhs: Expression | None = None
     function_pointer: Expression | None = None
+    return_type: CType | None = None  # None: void (or unknown, in hand-built CFAs)
     kind = EdgeKind.EXTERNAL_CALL
 
 
@@ -245,7 +249,8 @@ class FunctionCFA:
 
 @dataclass(eq=False)
 class CFA:
-    """The whole program: functions by name, the entry function, global variables.
+    """The whole program: functions by name, the entry function, global variables, and
+    the data model its types were resolved under.
 
     Global declarations are edges at the start of the entry function, as in CPAchecker.
     """
@@ -255,6 +260,7 @@ class CFA:
     entry_function: str
     global_variables: list[Variable]
     external_functions: set[str] = field(default_factory=set)
+    data_model: DataModel = DEFAULT
 
     @property
     def main(self) -> FunctionCFA:

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.errors import InputError
 
 INCLUDE_DIR = Path(__file__).with_name("include")
@@ -47,15 +48,20 @@ _REPLACEMENTS = {
     "__alignof__": "_Alignof",
     "__alignof": "_Alignof",
     "__thread": "",
-    "__float128": "long double",
-    "_Float128": "long double",
+    # Types pycparser does not know keep their identity through spellings it accepts
+    # (see c_types.base_type): "long long long" is __int128, "long long long double"
+    # is _Float128, four times "long" marks a complex type (unsupported).
+    "__float128": "long long long double",
+    "_Float128": "long long long double",
     "_Float64x": "long double",
     "_Float64": "double",
     "_Float32x": "double",
     "_Float32": "float",
-    "__int128": "long long",
-    "__complex__": "",
-    "_Complex": "",
+    "__int128": "long long long",
+    "__int128_t": "long long long",
+    "__uint128_t": "unsigned long long long",
+    "__complex__": "long long long long",
+    "_Complex": "long long long long",
     "__noreturn__": "",
     "_Noreturn": "",
 }
@@ -111,14 +117,19 @@ def check_not_empty(text: str, file_name: str) -> None:
         raise InputError("empty file", file_name)
 
 
-def preprocess(text: str, file_name: str = "<string>", directory: str | None = None) -> str:
+def preprocess(
+    text: str,
+    file_name: str = "<string>",
+    directory: str | None = None,
+    data_model: DataModel = DEFAULT,
+) -> str:
     """Return ``text`` rewritten for pycparser (see module docstring)."""
     check_not_empty(text, file_name)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = strip_comments(text, file_name)
     if _needs_cpp(text):
-        text = run_cpp(text, file_name, directory)
+        text = run_cpp(text, file_name, directory, data_model)
     else:
         text = _blank_pragmas(text)
     return rewrite_gcc_extensions(text, file_name)
@@ -169,8 +180,11 @@ def find_preprocessor() -> list[str] | None:
     return None
 
 
-def run_cpp(text: str, file_name: str, directory: str | None = None) -> str:
-    """Run the C preprocessor on ``text`` (which came from ``file_name``)."""
+def run_cpp(
+    text: str, file_name: str, directory: str | None = None, data_model: DataModel = DEFAULT
+) -> str:
+    """Run the C preprocessor on ``text`` (which came from ``file_name``) for the data
+    model's target (``-m32``/``-m64``: headers and predefined macros differ)."""
     command = find_preprocessor()
     if command is None:
         raise InputError(
@@ -181,13 +195,11 @@ def run_cpp(text: str, file_name: str, directory: str | None = None) -> str:
     include_dirs = [str(INCLUDE_DIR)]
     if directory:
         include_dirs.insert(0, directory)
-    args = command + ["-x", "c", "-std=gnu11", "-m32", "-D__CPA__=1"]
+    target = "-m32" if data_model.pointer_size == 4 else "-m64"
+    args = command + ["-x", "c", "-std=gnu11", target, "-D__CPA__=1"]
     args += [f"-I{d}" for d in include_dirs] + ["-"]
     try:
         result = subprocess.run(args, input=text, capture_output=True, text=True, timeout=60)
-        if result.returncode != 0 and "-m32" in args:
-            args.remove("-m32")
-            result = subprocess.run(args, input=text, capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise InputError(f"C preprocessor failed: {error}", file_name) from None
     if result.returncode != 0:
@@ -195,6 +207,8 @@ def run_cpp(text: str, file_name: str, directory: str | None = None) -> str:
         match = re.search(r"<stdin>:(\d+)", first)
         line = int(match.group(1)) if match else None
         message = re.sub(r"^<stdin>:[\d:]*\s*", "", first.strip())
+        if target == "-m32" and "No such file" in message:
+            message += " (the 32-bit C headers of the ILP32 data model are missing: gcc-multilib)"
         raise InputError(f"C preprocessor: {message}", file_name, line)
     quoted = '"' + file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     output = result.stdout.replace('"<stdin>"', quoted)

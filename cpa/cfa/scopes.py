@@ -12,13 +12,20 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from cpa.cfa import c_types
+from cpa.cfa import c_types, integers
+from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
 from cpa.cfa.types import (
+    DOUBLE,
+    FLOAT,
     INT,
+    LONGLONG,
     UINT,
+    ULONGLONG,
+    USHORT,
     ArrayType,
     CType,
+    FloatType,
     FunctionType,
     IntegerType,
     PointerType,
@@ -52,8 +59,9 @@ Symbol = Variable | TypedefName | EnumConstant | FunctionSymbol
 class Scopes:
     """Block-structured symbol tables plus type resolution."""
 
-    def __init__(self, file_name: str):
+    def __init__(self, file_name: str, model: DataModel = DEFAULT):
         self.file_name = file_name
+        self.model = model
         self.ordinary: list[dict[str, Symbol]] = [{}]
         self.tags: list[dict[str, CType]] = [{}]
         # struct definitions already resolved, by AST node (one node may be resolved
@@ -113,11 +121,11 @@ class Scopes:
     def resolve_type(self, node: c_ast.Node) -> CType:
         """The type described by a pycparser type node (TypeDecl, PtrDecl, ...)."""
         if isinstance(node, c_ast.TypeDecl):
-            return self.resolve_type(node.type)
+            return _qualified(self.resolve_type(node.type), node.quals)
         if isinstance(node, c_ast.Typename):
-            return self.resolve_type(node.type)
+            return _qualified(self.resolve_type(node.type), node.quals)
         if isinstance(node, c_ast.PtrDecl):
-            return PointerType(self.resolve_type(node.type))
+            return _qualified(PointerType(self.resolve_type(node.type)), node.quals)
         if isinstance(node, c_ast.ArrayDecl):
             element = self.resolve_type(node.type)
             length = None
@@ -131,8 +139,7 @@ class Scopes:
         if isinstance(node, (c_ast.Struct, c_ast.Union)):
             return self._struct_type(node)
         if isinstance(node, c_ast.Enum):
-            self._define_enum(node)
-            return INT
+            return self._enum_type(node)
         raise self.error(f"unexpected type syntax {type(node).__name__}", node)
 
     def function_type(self, node: c_ast.FuncDecl) -> FunctionType:
@@ -167,7 +174,10 @@ class Scopes:
             symbol = self.lookup(names[0])
             if isinstance(symbol, TypedefName):
                 return symbol.type
-        found = c_types.base_type(names)
+        try:
+            found = c_types.base_type(names, self.model)
+        except c_types.ComplexType:
+            raise self.unsupported("complex types (_Complex)", node) from None
         if found is not None:
             return found
         for name in names:
@@ -203,76 +213,99 @@ class Scopes:
             if not isinstance(decl, c_ast.Decl):
                 continue
             fields.append((decl.name, self.resolve_type(decl.type)))  # type: ignore[arg-type]
+            if decl.bitsize is not None:
+                width = self.constant_value(decl.bitsize)
+                ctype.bit_fields[decl.name or f"<unnamed {len(fields)}>"] = (
+                    -1 if width is None else width
+                )
         ctype.fields = fields
         return ctype
 
-    def _define_enum(self, node: c_ast.Enum) -> None:
+    def _enum_type(self, node: c_ast.Enum) -> CType:
+        """Define the enumerators; the type is gcc's: ``unsigned int`` when no value is
+        negative, else ``int`` (wider types when the values need them)."""
         if node.values is None:
-            return
+            found = self.lookup_tag(node.name) if node.name is not None else None
+            return found if isinstance(found, IntegerType) else UINT
         value = 0
+        values = []
         for enumerator in node.values.enumerators:
             if enumerator.value is not None:
                 value = self.constant_value(enumerator.value)
                 if value is None:
                     raise self.error("enumerator value is not constant", enumerator)
-            self.define(enumerator.name, EnumConstant(value, INT))
+            values.append(value)
+            # an enumeration constant is an int (gcc: a wider type if it does not fit)
+            self.define(enumerator.name, EnumConstant(value, _enum_constant_type(value)))
             value += 1
+        low, high = min(values, default=0), max(values, default=0)
+        candidates = [UINT, INT, ULONGLONG, LONGLONG] if low >= 0 else [INT, LONGLONG]
+        ctype = next(
+            (t for t in candidates if t.min_value <= low and high <= t.max_value), LONGLONG
+        )
         if node.name is not None:
-            self.tags[-1][node.name] = INT
+            self.tags[-1][node.name] = ctype
+        return ctype
 
     # --- constant expressions -------------------------------------------------------
     def constant_value(self, node: c_ast.Node) -> int | None:
         """Value of an integer constant expression, or None if it is not one."""
         try:
-            return self._const(node)
-        except (ZeroDivisionError, _NotConstant):
+            return self.constant(node)[0]
+        except (integers.UndefinedOperation, _NotConstant):
             return None
 
-    def _const(self, node: c_ast.Node) -> int:
+    def constant(self, node: c_ast.Node) -> tuple[int, IntegerType]:
+        """Value and type of an integer constant expression (array sizes, enumerator
+        values, case labels), computed with C's conversions. Raises ``_NotConstant``
+        or :class:`~cpa.cfa.integers.UndefinedOperation`."""
         if isinstance(node, c_ast.Constant):
-            value = parse_constant(node.type, node.value)
-            if isinstance(value[0], int):
-                return value[0]
+            value, ctype = parse_constant(node.type, node.value, self.model)
+            if isinstance(value, int) and isinstance(ctype, IntegerType):
+                return value, ctype
             raise _NotConstant
         if isinstance(node, c_ast.ID):
             symbol = self.lookup(node.name)
-            if isinstance(symbol, EnumConstant):
-                return symbol.value
+            if isinstance(symbol, EnumConstant) and isinstance(symbol.type, IntegerType):
+                return symbol.value, symbol.type
             raise _NotConstant
         if isinstance(node, c_ast.UnaryOp):
-            if node.op == "sizeof":
+            if node.op in ("sizeof", "_Alignof"):
                 operand = node.expr
                 if isinstance(operand, c_ast.Typename):
-                    size = c_types.size_of(self.resolve_type(operand))
+                    operand_type = self.resolve_type(operand)
+                    measure = c_types.size_of if node.op == "sizeof" else c_types.align_of
+                    size = measure(operand_type, self.model)
                     if size is not None:
-                        return size
+                        return size, self.model.size_t
                 raise _NotConstant
-            value = self._const(node.expr)
-            if node.op == "-":
-                return -value
-            if node.op == "+":
-                return value
-            if node.op == "~":
-                return ~value
+            value, ctype = self.constant(node.expr)
             if node.op == "!":
-                return int(not value)
+                return int(value == 0), INT
+            promoted = c_types.promote(ctype)
+            if node.op in ("-", "+", "~") and isinstance(promoted, IntegerType):
+                return integers.unary(node.op, value, promoted), promoted
             raise _NotConstant
         if isinstance(node, c_ast.BinaryOp):
-            left = self._const(node.left)
-            if node.op == "&&":
-                return int(bool(left) and bool(self._const(node.right)))
-            if node.op == "||":
-                return int(bool(left) or bool(self._const(node.right)))
-            right = self._const(node.right)
-            return fold_binary(node.op, left, right)
+            left = self.constant(node.left)
+            if node.op in ("&&", "||"):
+                if (node.op == "&&") != bool(left[0]):
+                    return int(node.op == "||"), INT
+                return int(self.constant(node.right)[0] != 0), INT
+            return fold_binary(node.op, left, self.constant(node.right))
         if isinstance(node, c_ast.TernaryOp):
-            return self._const(node.iftrue if self._const(node.cond) else node.iffalse)
+            condition = self.constant(node.cond)[0]
+            true, false = self.constant(node.iftrue), self.constant(node.iffalse)
+            common = c_types.arithmetic_type(true[1], false[1])
+            assert isinstance(common, IntegerType)
+            chosen = true if condition else false
+            return integers.wrap(chosen[0], common), common
         if isinstance(node, c_ast.Cast):
-            value = self._const(node.expr)
+            value, _ = self.constant(node.expr)
             target = self.resolve_type(node.to_type)
             if isinstance(target, IntegerType):
-                return wrap(value, target)
-            return value
+                return integers.wrap(value, target), target
+            raise _NotConstant
         raise _NotConstant
 
 
@@ -285,50 +318,46 @@ def _line(node: c_ast.Node | None) -> int | None:
     return coord.line if coord is not None else None
 
 
-def fold_binary(op: str, left: int, right: int) -> int:
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if op == "/":
-        quotient = abs(left) // abs(right)
-        return quotient if (left >= 0) == (right >= 0) else -quotient
-    if op == "%":
-        return left - right * fold_binary("/", left, right)
-    if op == "<<":
-        return left << right
-    if op == ">>":
-        return left >> right
-    if op == "&":
-        return left & right
-    if op == "|":
-        return left | right
-    if op == "^":
-        return left ^ right
-    comparisons = {
-        "==": left == right,
-        "!=": left != right,
-        "<": left < right,
-        "<=": left <= right,
-        ">": left > right,
-        ">=": left >= right,
-    }
-    if op in comparisons:
-        return int(comparisons[op])
-    raise _NotConstant
+def _qualified(ctype: CType, quals: list[str] | None) -> CType:
+    """``ctype`` with an ``_Atomic`` qualifier applied (the only one that matters here:
+    it can change the alignment)."""
+    if not quals or "_Atomic" not in quals:
+        return ctype
+    if isinstance(ctype, (IntegerType, FloatType, PointerType)):
+        return type(ctype)(**{**ctype.__dict__, "atomic": True})
+    if isinstance(ctype, StructType):
+        return StructType(ctype.kind, ctype.name, ctype.fields, ctype.bit_fields, atomic=True)
+    return ctype
 
 
-def wrap(value: int, ctype: IntegerType) -> int:
-    """``value`` converted to the integer type ``ctype`` (two's complement)."""
-    if ctype.name == "_Bool":
-        return int(value != 0)
-    bits = 8 * ctype.size
-    value &= (1 << bits) - 1
-    if ctype.signed and value >= 1 << (bits - 1):
-        value -= 1 << bits
-    return value
+def _enum_constant_type(value: int) -> IntegerType:
+    for ctype in (INT, UINT, LONGLONG, ULONGLONG):
+        if ctype.min_value <= value <= ctype.max_value:
+            return ctype
+    return ULONGLONG
+
+
+def fold_binary(
+    op: str, left: tuple[int, IntegerType], right: tuple[int, IntegerType]
+) -> tuple[int, IntegerType]:
+    """``left op right`` on typed constants, with the conversions C applies first.
+
+    Raises :class:`~cpa.cfa.integers.UndefinedOperation` for an operation C leaves
+    undefined (then nothing is folded) and ``_NotConstant`` for an unknown operator.
+    """
+    (a, a_type), (b, b_type) = left, right
+    if op in ("<<", ">>"):
+        promoted, count_type = c_types.promote(a_type), c_types.promote(b_type)
+        assert isinstance(promoted, IntegerType) and isinstance(count_type, IntegerType)
+        return integers.binary(op, a, b, promoted, count_type), promoted
+    if op not in integers.ARITHMETIC_OPERATORS and op not in integers.COMPARISON_OPERATORS:
+        raise _NotConstant
+    common = c_types.arithmetic_type(a_type, b_type)
+    assert isinstance(common, IntegerType)
+    a, b = integers.wrap(a, common), integers.wrap(b, common)
+    if op in integers.COMPARISON_OPERATORS:
+        return integers.compare(op, a, b), INT
+    return integers.binary(op, a, b, common, common), common
 
 
 _ESCAPES = {
@@ -347,19 +376,23 @@ _ESCAPES = {
 }
 
 
-def parse_constant(kind: str, text: str) -> tuple[int | str, CType]:
+def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[int | str, CType]:
     """Value and type of a pycparser ``Constant``; floats and strings keep their text."""
     if kind == "char" or (text.startswith("'") or text[:2] in ("L'", "u'", "U'")):
-        body = text[text.index("'") + 1 : -1]
-        return _char_value(body), INT
+        prefix, body = text[: text.index("'")], text[text.index("'") + 1 : -1]
+        value = _char_value(body)
+        if prefix == "":  # an int of the value of a (signed) char
+            return integers.wrap(value, c_types.CHAR), INT
+        ctype = {"L": INT, "u": USHORT, "U": UINT}.get(prefix, INT)
+        return integers.wrap(value, ctype), ctype
     if kind == "string":
         return text, c_types.CHAR
     if kind in ("float", "double", "long double"):
-        ctype = c_types.DOUBLE
+        ctype: CType = DOUBLE
         if text[-1] in "fF" and not text.lower().startswith("0x"):
-            ctype = c_types.FLOAT
+            ctype = FLOAT
         elif text[-1] in "lL":
-            ctype = c_types.LONGDOUBLE
+            ctype = model.long_double
         return text, ctype
     digits = text.rstrip("uUlL")
     suffix = text[len(digits) :].lower()
@@ -375,29 +408,36 @@ def parse_constant(kind: str, text: str) -> tuple[int | str, CType]:
     else:
         value = int(digits)
         decimal = True
-    return value, _integer_constant_type(value, suffix, decimal)
+    ctype = _integer_constant_type(value, suffix, decimal, model)
+    if ctype is None:
+        raise InputError(f"integer constant {text} is too large for any integer type")
+    return value, ctype
 
 
-def _integer_constant_type(value: int, suffix: str, decimal: bool) -> CType:
+def _integer_constant_type(
+    value: int, suffix: str, decimal: bool, model: DataModel
+) -> IntegerType | None:
+    """The first type of C11 6.4.4.1's list for the suffix that can represent ``value``
+    (gcc also gives an unsuffixed decimal constant an unsigned type when nothing else
+    fits)."""
     unsigned = "u" in suffix
     longs = suffix.count("l")
+    long, ulong = model.long, model.unsigned_long
     candidates: list[IntegerType]
     if longs >= 2:
-        candidates = [c_types.LONGLONG, c_types.ULONGLONG]
+        candidates = [LONGLONG, ULONGLONG]
     elif longs == 1:
-        candidates = [c_types.LONG, c_types.ULONG, c_types.LONGLONG, c_types.ULONGLONG]
+        candidates = [long, ulong, LONGLONG, ULONGLONG]
     else:
-        candidates = [INT, UINT, c_types.LONG, c_types.ULONG, c_types.LONGLONG]
-        candidates.append(c_types.ULONGLONG)
+        candidates = [INT, UINT, long, ulong, LONGLONG, ULONGLONG]
     for candidate in candidates:
         if unsigned and candidate.signed:
             continue
-        if decimal and not unsigned and not candidate.signed:
+        if decimal and not unsigned and not candidate.signed and candidate is not ULONGLONG:
             continue
-        bits = 8 * candidate.size - (1 if candidate.signed else 0)
-        if value < 1 << bits:
+        if value <= candidate.max_value:
             return candidate
-    return c_types.ULONGLONG
+    return None
 
 
 def _char_value(body: str) -> int:
@@ -410,4 +450,4 @@ def _char_value(body: str) -> int:
         value = int(escape, 8)
     else:
         value = _ESCAPES.get(escape[:1], ord(escape[:1]) if escape else 0)
-    return value - 256 if 128 <= value < 256 else value
+    return value

@@ -1,8 +1,12 @@
 """Which locations count as property violations (targets) for a reachability property.
 
-The frontend only records facts (C labels, the error function whose call ends at a
-sink location); the specification decides which of them is an error, so the same CFA
-serves ``unreach-call`` tasks and old-style ``ERROR:`` label tasks.
+A target is what the property names, nothing else: the calls of the function of
+``G ! call(f())`` (SV-COMP: reaching the call is the violation, whether or not ``f``
+has a body), or the C label of ``G ! label(L)``. The frontend lowers the calls of the
+named functions into sinks whose ``error_call`` names the function (so it must be
+given the functions, :attr:`Specification.error_functions`); ``abort``, ``exit``,
+``__assert_fail`` and failing ``assert`` s merely end a path unless the property names
+them (``assert`` fails by calling ``__assert_fail``).
 """
 
 from __future__ import annotations
@@ -11,10 +15,6 @@ import re
 from dataclasses import dataclass
 
 from cpa.cfa.model import CFA, CFANode
-
-#: Error calls produced by a failing ``assert``; a violated assertion is a reachable
-#: error call under ``unreach-call``.
-ASSERT_FAILURES = ("__assert_fail", "assert")
 
 
 @dataclass(frozen=True)
@@ -31,17 +31,20 @@ class Specification:
 
     @classmethod
     def unreach_call(
-        cls, functions: tuple[str, ...] | list[str] = ("reach_error", "__VERIFIER_error")
+        cls, functions: tuple[str, ...] | list[str] = ("reach_error",)
     ) -> Specification:
-        """SV-COMP ``unreach-call``: none of ``functions`` (nor a failing ``assert``)
-        may be called."""
-        return cls(error_functions=frozenset(functions) | frozenset(ASSERT_FAILURES))
+        """SV-COMP ``unreach-call``: none of ``functions`` may be called."""
+        return cls(error_functions=frozenset(functions))
 
     @classmethod
     def any_error(cls) -> Specification:
-        """Default: union of :meth:`unreach_label` and :meth:`unreach_call`."""
-        label, call = cls.unreach_label(), cls.unreach_call()
-        return cls(labels=label.labels, error_functions=call.error_functions)
+        """The default for a program without a property: the label ``ERROR`` and the
+        calls of ``reach_error`` and ``__VERIFIER_error`` (today's and older SV-COMP
+        error functions) are targets."""
+        return cls(
+            labels=frozenset({"ERROR"}),
+            error_functions=frozenset({"reach_error", "__VERIFIER_error"}),
+        )
 
     @classmethod
     def from_property(cls, text: str) -> Specification:
@@ -51,8 +54,7 @@ class Specification:
         labels = re.findall(r"label\(\s*([A-Za-z_]\w*)\s*\)", text)
         if not calls and not labels:
             raise ValueError(f"unsupported property: {text.strip()!r}")
-        functions = (frozenset(calls) | frozenset(ASSERT_FAILURES)) if calls else frozenset()
-        return cls(labels=frozenset(labels), error_functions=functions)
+        return cls(labels=frozenset(labels), error_functions=frozenset(calls))
 
     def is_target(self, node: CFANode) -> bool:
         """Whether reaching ``node`` violates this specification."""

@@ -1,7 +1,9 @@
 """A small model of C types, resolved from pycparser declarations.
 
 Analyses ask questions like "is this an integer?" or "is this a pointer?"; they never
-look at pycparser nodes. Sizes follow the ILP32 data model of the benchmark tasks.
+look at pycparser nodes. An integer type carries its size, so ``long`` under ILP32 and
+``long`` under LP64 are different types (:mod:`cpa.cfa.data_model` creates them); sizes
+that are not part of a type (pointers, alignment) come from the data model.
 """
 
 from __future__ import annotations
@@ -27,14 +29,31 @@ class VoidType(CType):
 
 @dataclass(frozen=True)
 class IntegerType(CType):
-    """Any integer type, including ``_Bool``, ``char`` and enums (``name`` is the C spelling)."""
+    """Any integer type, including ``_Bool``, ``char`` and enums (``name`` is the C spelling).
+
+    ``atomic`` (``_Atomic``) changes only the alignment, so it takes no part in equality.
+    """
 
     name: str
     size: int  # bytes
     signed: bool
+    atomic: bool = field(default=False, compare=False)
 
     def is_integer(self) -> bool:
         return True
+
+    @property
+    def bits(self) -> int:
+        """Width in bits of the values (1 for ``_Bool``, whose values are 0 and 1)."""
+        return 1 if self.name == "_Bool" else 8 * self.size
+
+    @property
+    def min_value(self) -> int:
+        return -(1 << (self.bits - 1)) if self.signed else 0
+
+    @property
+    def max_value(self) -> int:
+        return (1 << (self.bits - 1 if self.signed else self.bits)) - 1
 
     def __str__(self) -> str:
         return self.name
@@ -44,6 +63,7 @@ class IntegerType(CType):
 class FloatType(CType):
     name: str
     size: int
+    atomic: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return self.name
@@ -52,6 +72,7 @@ class FloatType(CType):
 @dataclass(frozen=True)
 class PointerType(CType):
     target: CType
+    atomic: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.target}*"
@@ -73,6 +94,9 @@ class StructType(CType):
     kind: str  # "struct" or "union"
     name: str | None
     fields: list[tuple[str, CType]] | None = field(default=None)  # None: incomplete
+    #: widths of the bit-field members by name (their layout is not modelled)
+    bit_fields: dict[str, int] = field(default_factory=dict)
+    atomic: bool = False
 
     def field_type(self, name: str) -> CType | None:
         for field_name, field_type in self.fields or ():
@@ -96,11 +120,17 @@ class FunctionType(CType):
 
 
 VOID = VoidType()
+# The integer types whose size is the same under ILP32 and LP64 (x86, gcc); ``long``
+# and the types defined by it (size_t, ptrdiff_t) come from the data model.
 BOOL = IntegerType("_Bool", 1, False)
-CHAR = IntegerType("char", 1, True)
+CHAR = IntegerType("char", 1, True)  # plain char is signed on x86
+SCHAR = IntegerType("signed char", 1, True)
+UCHAR = IntegerType("unsigned char", 1, False)
+SHORT = IntegerType("short", 2, True)
+USHORT = IntegerType("unsigned short", 2, False)
 INT = IntegerType("int", 4, True)
 UINT = IntegerType("unsigned int", 4, False)
-LONG = IntegerType("long", 4, True)
-ULONG = IntegerType("unsigned long", 4, False)
 LONGLONG = IntegerType("long long", 8, True)
 ULONGLONG = IntegerType("unsigned long long", 8, False)
+FLOAT = FloatType("float", 4)
+DOUBLE = FloatType("double", 8)
