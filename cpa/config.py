@@ -41,6 +41,13 @@ ANALYSIS_OPTIONS: dict[str, Option] = {
     "waitlist": Option(str, "dfs", "waitlist order (dfs, bfs, rpo, or a plugin)"),
     "cfa_transformations": Option(list, [], "CFA passes applied before the analysis"),
     "description": Option(str, "", "one line saying what this configuration is"),
+    "confirm_false": Option(
+        str,
+        "gcc",
+        "how a FALSE answer is confirmed: gcc (the program compiled by gcc must reach the "
+        "target with the counterexample's inputs, else UNKNOWN) or none (trust the engine)",
+        ("gcc", "none"),
+    ),
 }
 
 _TOP_LEVEL = {"extends", "analysis", "cpa", "algorithm"}

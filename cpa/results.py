@@ -38,6 +38,8 @@ class InputValue:
 class Counterexample:
     steps: list[PathStep]
     inputs: list[InputValue] = field(default_factory=list)
+    #: how a real execution confirmed it (``"gcc: call of reach_error at line 7"``)
+    confirmation: str = ""
 
     def format(self) -> str:
         lines = ["Error path:"]
@@ -45,6 +47,8 @@ class Counterexample:
         if self.inputs:
             lines.append("Inputs:")
             lines += [f"  line {i.line}: {i.name} = {i.value}" for i in self.inputs]
+        if self.confirmation:
+            lines.append(f"Confirmed by a compiled run ({self.confirmation})")
         return "\n".join(lines)
 
 

@@ -105,6 +105,9 @@ def analyze(
         algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
         algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
         outcome = algorithm.run()
+        if configuration.analysis["confirm_false"] == "gcc":
+            with statistics.timer("confirmation_time_s"):
+                outcome = confirm_by_execution(outcome, cfa, specification, deadline)
     except TimeLimitExceeded:
         outcome = AnalysisOutcome(Verdict.UNKNOWN, "timeout")
     except UnsupportedFeature as error:
@@ -139,6 +142,34 @@ def analyze(
         if key.endswith("_s") and isinstance(value, float):
             values[key] = round(value, 3)
     return VerificationResult(outcome.verdict, outcome.reason, outcome.counterexample, values)
+
+
+def confirm_by_execution(
+    outcome: AnalysisOutcome, cfa: CFA, specification: Specification, deadline: Deadline
+) -> AnalysisOutcome:
+    """A FALSE answer stands only if the program, compiled by gcc for its data model and
+    fed the counterexample's inputs, reaches a target (``cpa replay``); otherwise the
+    answer is UNKNOWN with the reason. The analysis' own replay runs the CFA through
+    the project's interpreter, which shares the frontend's reading of C: a frontend
+    error would confirm itself, a compiled run cannot."""
+    if outcome.verdict is not Verdict.FALSE or outcome.counterexample is None:
+        return outcome
+    from cpa.replay import replay
+
+    program = Path(cfa.file)
+    if not program.is_file():
+        reason = f"FALSE not confirmed: no program file to compile ({cfa.file})"
+        return AnalysisOutcome(Verdict.UNKNOWN, reason, outcome.counterexample)
+    inputs = [str(value.value) for value in outcome.counterexample.inputs]
+    remaining = deadline.remaining()
+    timelimit = 10.0 if remaining is None else max(1.0, min(10.0, remaining))
+    result = replay(program, inputs, specification, cfa.data_model.name, timelimit)
+    if result.reached:
+        outcome.counterexample.confirmation = f"gcc: {result.reason}"
+        return outcome
+    verdict = "does not reach the target" if result.reached is False else "could not be run"
+    reason = f"FALSE not confirmed: the compiled program {verdict} ({result.reason})"
+    return AnalysisOutcome(Verdict.UNKNOWN, reason, outcome.counterexample)
 
 
 def verify(

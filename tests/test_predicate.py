@@ -3,6 +3,7 @@ block encodings, counterexamples and their replay."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -74,8 +75,12 @@ def _built(source: str, config: str):
 
 
 def verify(source: str, config: str, **kwargs):
-    cfa = parse_source(source, "test.c")
-    return analyze(cfa, load_configuration(config), Specification.any_error(), **kwargs)
+    """Verify ``source`` from a file, so that a FALSE answer is confirmed by gcc."""
+    with tempfile.TemporaryDirectory(prefix="cpa-test-") as directory:
+        path = Path(directory, "test.c")
+        path.write_text(source)
+        cfa = parse_program(path)
+        return analyze(cfa, load_configuration(config), Specification.any_error(), **kwargs)
 
 
 @pytest.mark.parametrize("config", CONFIGS)

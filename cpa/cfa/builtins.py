@@ -75,6 +75,7 @@ MODELLED = frozenset(
         "__builtin_llabs",
         "__builtin_assume_aligned",
         "__builtin_prefetch",
+        "offsetof",  # the preprocessor's spelling of __builtin_offsetof
     ]
 )
 

@@ -135,27 +135,58 @@ def align_of(ctype: CType, model: DataModel) -> int | None:
 
 def _struct_layout(ctype: StructType, model: DataModel) -> tuple[int | None, int | None]:
     """Size and alignment of a struct or union (System V layout), None if unknown."""
-    if ctype.fields is None or ctype.bit_fields:
+    layout = _member_offsets(ctype, model)
+    if layout is None:
         return None, None
+    size, alignment, _offsets = layout
+    return size, alignment
+
+
+def _member_offsets(ctype: StructType, model: DataModel) -> tuple[int, int, list[int]] | None:
+    """Size, alignment and the offset of each member, or None if not known."""
+    if ctype.fields is None or ctype.bit_fields:
+        return None
     size = 0
     alignment = 1
+    offsets = []
     for _name, field_type in ctype.fields:
         field_size = size_of(field_type, model)
         if field_size is None:
             if isinstance(field_type, ArrayType) and field_type.length is None:
                 field_size = 0  # flexible array member
             else:
-                return None, None
+                return None
         field_align = align_of(field_type, model)
         if field_align is None:
-            return None, None
+            return None
         alignment = max(alignment, field_align)
         if ctype.kind == "union":
+            offsets.append(0)
             size = max(size, field_size)
         else:
-            size = (size + field_align - 1) // field_align * field_align + field_size
+            offset = (size + field_align - 1) // field_align * field_align
+            offsets.append(offset)
+            size = offset + field_size
     size = (size + alignment - 1) // alignment * alignment
-    return size, alignment
+    return size, alignment, offsets
+
+
+def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType] | None:
+    """Offset and type of member ``name`` of a struct/union (``offsetof``), looking
+    into anonymous members; None if unknown."""
+    if not isinstance(ctype, StructType):
+        return None
+    layout = _member_offsets(ctype, model)
+    if layout is None:
+        return None
+    for (field_name, field_type), offset in zip(ctype.fields or (), layout[2], strict=True):
+        if field_name == name:
+            return offset, field_type
+        if field_name is None and isinstance(field_type, StructType):
+            inner = member_offset(field_type, name, model)
+            if inner is not None:
+                return offset + inner[0], inner[1]
+    return None
 
 
 def decay(ctype: CType) -> CType:

@@ -816,6 +816,12 @@ class FunctionLowering:
         if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
             text = f'"{self.function}"'
             return StringLiteral(text, ArrayType(c_types.CHAR, len(self.function) + 1))
+        # predefined macros, in a file that needed no preprocessor otherwise
+        if node.name == "__LINE__":
+            return IntConstant(self.line, INT)
+        if node.name == "__FILE__":
+            text = '"' + self.context.file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            return StringLiteral(text, ArrayType(c_types.CHAR, _string_length(text)))
         raise self.error(f"undeclared identifier '{node.name}'", node)
 
     def _expr_UnaryOp(self, node: c_ast.UnaryOp) -> Expression:
@@ -1220,7 +1226,40 @@ class FunctionLowering:
             for arg in args:
                 self.effect(arg)
             return None
+        if name == "offsetof":
+            return self._offsetof(node, args)
         raise AssertionError(f"no model for {name}")  # pragma: no cover - MODELLED is closed
+
+    def _offsetof(self, node: c_ast.FuncCall, args: list[c_ast.Node]) -> Expression:
+        """``offsetof(type, member-designator)`` under the data model."""
+        if len(args) != 2 or not isinstance(args[0], c_ast.Typename):
+            raise self.error("offsetof takes a type and a member designator", node)
+        model = self.context.model
+        steps: list[c_ast.Node] = []
+        designator = args[1]
+        while isinstance(designator, (c_ast.StructRef, c_ast.ArrayRef)):
+            steps.append(designator)
+            designator = designator.name
+        if not isinstance(designator, c_ast.ID):
+            raise self.error("invalid member designator in offsetof", node)
+        ctype = self.resolve_type(args[0])
+        found = c_types.member_offset(ctype, designator.name, model)
+        if found is None:
+            raise self.unsupported(f"offsetof of a member of {ctype}", node)
+        offset, ctype = found
+        for step in reversed(steps):  # from the outermost member inwards
+            if isinstance(step, c_ast.StructRef):
+                found = c_types.member_offset(ctype, step.field.name, model)
+            else:
+                index = self.scopes.constant_value(step.subscript)
+                element = ctype.element if isinstance(ctype, ArrayType) else None
+                size = None if element is None else c_types.size_of(element, model)
+                found = None if index is None or size is None else (index * size, element)
+            if found is None:
+                raise self.unsupported(f"offsetof of a member of {ctype}", node)
+            offset += found[0]
+            ctype = found[1]
+        return IntConstant(offset, model.size_t)
 
     def _absolute_value(self, value: Expression) -> Expression:
         """``value < 0 ? -value : value`` in the type of ``value`` (wraps like gcc's
