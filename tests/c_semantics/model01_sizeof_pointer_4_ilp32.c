@@ -1,0 +1,7 @@
+/* expected: false; inputs: ; note: sizeof(void *) is 4 under ILP32, 8 under LP64 */
+extern void reach_error(void);
+
+int main(void) {
+  if (sizeof(void *) == 4) reach_error();
+  return 0;
+}

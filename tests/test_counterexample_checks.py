@@ -1,0 +1,65 @@
+"""Each of the two checks of a FALSE answer stops a wrong FALSE on its own.
+
+The program shifts by an input: C leaves a shift by 32 or more undefined, and the
+encoding leaves its result unconstrained (an approximation), so the solver finds the
+error path feasible with a value that no execution produces (gcc on x86 masks the
+amount: ``1 << 40`` is 256). The engine's replay through the CFA interpreter stops at
+the undefined shift; the compiled run does not reach the target. Either check alone
+turns the FALSE into UNKNOWN; without both the answer would be a wrong FALSE.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.frontend import parse_program
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.replay import toolchain_problem
+from cpa.results import Verdict
+from cpa.verifier import analyze
+
+PROGRAM = """extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int s = __VERIFIER_nondet_int();
+  int r = 1 << s;
+  if (s == 40 && r == 5) reach_error();
+  return 0;
+}
+"""
+NO_REPLAY = "cpa.predicate.check_counterexample=false"
+NO_COMPILED_RUN = "analysis.confirm_false=none"
+
+
+def _verify(tmp_path: Path, *options: str):
+    path = tmp_path / "shift.c"
+    path.write_text(PROGRAM)
+    return analyze(
+        parse_program(path),
+        load_configuration(None, list(options)),
+        Specification.unreach_call(),
+        timelimit=60,
+    )
+
+
+def test_without_both_checks_the_answer_would_be_a_wrong_false(tmp_path):
+    assert _verify(tmp_path, NO_REPLAY, NO_COMPILED_RUN).verdict is Verdict.FALSE
+
+
+def test_the_engines_replay_alone_refuses_the_false(tmp_path):
+    result = _verify(tmp_path, NO_COMPILED_RUN)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "do not reach the target when replayed" in result.reason
+    assert "shift" in result.reason
+
+
+def test_the_compiled_run_alone_refuses_the_false(tmp_path):
+    problem = toolchain_problem("LP64")
+    if problem is not None:
+        pytest.skip(problem)
+    result = _verify(tmp_path, NO_REPLAY)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason.startswith("FALSE not confirmed: the compiled program does not reach")
