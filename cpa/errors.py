@@ -48,5 +48,10 @@ class ConfigError(CpaError):
     """A configuration file or option is invalid (unknown key, bad value)."""
 
 
+class PluginError(CpaError):
+    """A component named by a configuration cannot be loaded: its module does not
+    import, or lacks the attribute its entry point names (exit status 1)."""
+
+
 class UsageError(CpaError):
     """The command line was used wrongly (exit status 2)."""

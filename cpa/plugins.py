@@ -16,7 +16,7 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
-from cpa.errors import ConfigError
+from cpa.errors import ConfigError, PluginError
 
 CPAS = "cpa.cpas"
 ALGORITHMS = "cpa.algorithms"
@@ -69,13 +69,34 @@ def available(group: str) -> list[str]:
     return sorted(names)
 
 
+def _cause(error: Exception) -> str:
+    """``error`` as one line: its class and its message with line breaks folded."""
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
 def load(group: str, name: str) -> Any:
-    """The component registered as ``name`` in ``group``; ConfigError if unknown."""
+    """The component registered as ``name`` in ``group``.
+
+    ConfigError if no component has that name; PluginError if its module does not
+    import (whatever the import raises) or lacks the named attribute.
+    """
+    kind = _KIND.get(group, group)
     for entry_point in entry_points(group=group):
         if entry_point.name == name:
-            return entry_point.load()
+            try:
+                return entry_point.load()
+            except Exception as error:  # whatever the plugin's module raises on import
+                raise PluginError(
+                    f"cannot load {kind} '{name}' (entry point '{entry_point.value}' "
+                    f"in group '{group}'): {_cause(error)}"
+                ) from error
     target = BUILTINS.get(group, {}).get(name)
     if target is not None:
-        return _import(target)
-    kind = _KIND.get(group, group)
+        try:
+            return _import(target)
+        except Exception as error:
+            raise PluginError(
+                f"cannot load {kind} '{name}' (built-in '{target}'): {_cause(error)}"
+            ) from error
     raise ConfigError(f"unknown {kind} '{name}' (available: {', '.join(available(group))})")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,9 @@ def _programs() -> list[Path]:
 
 
 @pytest.mark.skipif(not _programs(), reason="benchmark suite not present")
+@pytest.mark.timeout(300)  # 27 s alone, 90 s seen on a busy machine; grows with the suite
 def test_all_benchmarks_lower():
     failures = []
-    start = time.process_time()
     for program in _programs():
         try:
             cfa = parse_program(program)
@@ -35,6 +34,4 @@ def test_all_benchmarks_lower():
                 assert isinstance(node, CFANode) and node.function == function.name
         error_labels = [n for n in cfa.nodes() if "ERROR" in n.labels]
         assert error_labels or "BUG" not in program.name, program
-    elapsed = time.process_time() - start
     assert not failures, "\n".join(failures)
-    assert elapsed < 120, f"lowering all benchmarks took {elapsed:.0f} s of CPU time"
