@@ -98,12 +98,13 @@ def create_interpolator(
     timeout_ms: int | None = None,
     environment: Environment | None = None,
     core: str = "conjuncts",
+    integer_reading: bool = False,
 ) -> Interpolator:
     """Create the interpolator called ``name`` ("z3" or "msat").
 
     ``timeout_ms`` bounds each call (InterpolationError on expiry; best effort for MathSAT).
     ``environment`` is the pysmt environment the input formulas live in (default: global).
-    ``core`` is an option of the Z3 back end (see its class).
+    ``core`` and ``integer_reading`` are options of the Z3 back end (see its class).
     """
     key = name.strip().lower()
     if key in ("z3", "spacer", "z3-spacer"):
@@ -113,6 +114,7 @@ def create_interpolator(
             timeout_ms=timeout_ms,
             environment=environment,
             core=core,
+            integer_reading=integer_reading,
         )
     if key in ("msat", "mathsat", "mathsat5"):
         from cpa_predicate.interpolation_msat import MathSatInterpolator

@@ -36,6 +36,7 @@ from pysmt.exceptions import PysmtException
 from pysmt.fnode import FNode
 from pysmt.solvers.z3 import Z3Converter
 
+from cpa_predicate.integer_reading import IntegerReading, Unreadable
 from cpa_predicate.interpolation import InterpolationError, Interpolator
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
@@ -59,6 +60,10 @@ _LAST_BUDGET = 10**11
 
 class _OverBudget(Exception):
     """Spacer used up the resource budget of a first, cheaper attempt."""
+
+
+class _NotRefuted(Exception):
+    """Even the exact integer reading of the path was satisfiable (it never should be)."""
 
 
 class _Unconvertible(Exception):
@@ -200,6 +205,7 @@ class Z3SpacerInterpolator(Interpolator):
         reduce_with_core: bool = True,
         core: str = "conjuncts",
         conjuncts_budget: int = 3_000_000,
+        integer_reading: bool = False,
     ):
         """``reduce_with_core``: first drop what lies outside an unsat core (faster, and the
         interpolants mention only what refutes the path). ``core``: ``"conjuncts"`` drops
@@ -207,13 +213,19 @@ class Z3SpacerInterpolator(Interpolator):
         (much smaller Horn problems for large joined blocks, but on ssh its predicates
         needed more refinements); ``"auto"`` alternates between the two with a Spacer
         budget in Z3's deterministic resource units (``rlimit``), starting at
-        ``conjuncts_budget`` (about a second here) and growing fourfold per round."""
+        ``conjuncts_budget`` (about a second here) and growing fourfold per round.
+        ``integer_reading``: give Spacer the exact integer reading of bit-vector paths
+        (:mod:`cpa_predicate.integer_reading`), where there is one."""
         if core not in CORE_MODES:
             raise ValueError(f"unknown core mode {core!r}; known: {', '.join(CORE_MODES)}")
         self.timeout_ms = timeout_ms
         self.reduce_with_core = reduce_with_core
         self.core = core
         self.conjuncts_budget = conjuncts_budget
+        self.integer_reading = integer_reading
+        #: how many Horn problems were solved over the integer reading / over bit-vectors
+        self.readings = {"integers": 0, "bit-vectors": 0}
+        self._bit_vectors_first = False  # the reading that succeeded last goes first
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
@@ -354,7 +366,13 @@ class Z3SpacerInterpolator(Interpolator):
         conv: Z3Converter,
         budget: int | None = None,
     ) -> list[FNode] | None:
-        """Sequence interpolants of the conjunctions ``parts`` via one Horn problem."""
+        """Sequence interpolants of the conjunctions ``parts`` via one Horn problem.
+
+        With ``integer_reading``, Spacer first gets the path's integer reading without
+        the ranges of the words (a weakening: its interpolants are interpolants of the
+        path), then with them (exact), and the bit-vector formulas only if the path
+        has no integer reading or the weakened and exact readings do not refute it.
+        """
         n = len(parts)
         ctx = self._ctx
         zformulas = [_zand(cs, ctx) for cs in zparts]
@@ -377,12 +395,101 @@ class Z3SpacerInterpolator(Interpolator):
             common = prefix & suffix[k + 1]
             cut.append(sorted(common, key=lambda s: s.symbol_name()))
 
+        # the alternatives: the integer reading (weakened, then exact) and bit-vectors
+        alternatives: list[tuple[str, list[tuple[IntegerReading | None, list]]]] = []
+        if self.integer_reading:
+            reading = IntegerReading(ctx)
+            try:
+                read = [reading.read(formula) for formula in zformulas]
+            except Unreadable:
+                pass
+            else:
+                relaxed = [(weakened, auxiliaries) for weakened, _, auxiliaries in read]
+                exact = [(formula, auxiliaries) for _, formula, auxiliaries in read]
+                alternatives.append(("integers", [(reading, relaxed), (reading, exact)]))
+        alternatives.append(("bit-vectors", [(None, [(formula, []) for formula in zformulas])]))
+        if self._bit_vectors_first:
+            alternatives.reverse()
+        if budget is not None or len(alternatives) == 1:
+            budgets: list[int | None] = [budget]
+        else:  # a portfolio of its own: both readings in turn, budgets growing fourfold
+            budgets = []
+            grown: int | None = self.conjuncts_budget
+            while grown is not None:
+                budgets.append(grown)
+                grown = None if grown > _LAST_BUDGET else grown * 4
+            budgets.append(None)
+        for each in budgets:
+            for theory, steps in alternatives:
+                try:
+                    interpolants = self._refute(steps, fvars, cut, conv, n, each)
+                except (_OverBudget, _NotRefuted):
+                    if len(alternatives) > 1:
+                        self.fallbacks += 1
+                    continue
+                self._bit_vectors_first = theory == "bit-vectors"
+                self.readings[theory] += 1
+                return interpolants
+        raise _OverBudget("no reading of the path within the budget")
+
+    def _refute(
+        self,
+        steps: list[tuple[IntegerReading | None, list]],
+        fvars: list[frozenset[FNode]],
+        cut: list[list[FNode]],
+        conv: Z3Converter,
+        n: int,
+        budget: int | None,
+    ) -> list[FNode] | None:
+        """Interpolants from the first of ``steps`` whose Horn problem Spacer solves; a
+        step whose formulas Spacer finds satisfiable passes on to the next (a weakened
+        integer reading to the exact one); if the exact integer reading is satisfiable
+        too, :class:`_NotRefuted` (the bit-vector formulas decide)."""
+        for position, (reading, read) in enumerate(steps):
+            last = position == len(steps) - 1
+            clauses, preds, pargs = self._clauses(read, fvars, cut, conv, reading)
+            try:
+                model = self._solve_horn(clauses, n, budget=budget)
+                if model is None and reading is not None:
+                    if last:
+                        raise _NotRefuted()
+                    continue  # this reading does not refute the path: a stronger one
+                return self._read_interpolants(model, preds, pargs, conv, n, reading)
+            except _Unconvertible:
+                # Spacer's first schedule sometimes generalises to divisibility (``mod``,
+                # ``div``) that pysmt cannot express; its default schedule rarely does. A
+                # failed conversion leaves the converter's memo table inconsistent: drop it.
+                self._converter = None
+                fresh = BitVectorConverter(self.env, self._ctx)
+                model = self._solve_horn(clauses, n, first_attempt=False, budget=budget)
+                try:
+                    return self._read_interpolants(model, preds, pargs, fresh, n, reading)
+                except _Unconvertible as error:
+                    partial = self._representable_parts(model, preds, pargs, reading)
+                    raise InterpolationError(str(error), partial) from None
+        raise AssertionError("every step returns or raises")  # pragma: no cover
+
+    def _clauses(
+        self,
+        read: list[tuple[z3.ExprRef, list[z3.ExprRef]]],
+        fvars: list[frozenset[FNode]],
+        cut: list[list[FNode]],
+        conv: Z3Converter,
+        reading: IntegerReading | None,
+    ) -> tuple[list[z3.ExprRef], list[z3.FuncDeclRef], list[list[z3.ExprRef]]]:
+        """The Horn clauses of the chain: one predicate per cut point over its symbols
+        (their integer words for a reading); every symbol and auxiliary of a clause is
+        universally quantified."""
+        ctx = self._ctx
+        n = len(read)
         zsym: dict[FNode, z3.ExprRef] = {}
 
         def zs(sym: FNode) -> z3.ExprRef:
             e = zsym.get(sym)
             if e is None:
                 e = conv.convert(sym)
+                if reading is not None:
+                    e = reading.word(e)
                 zsym[sym] = e
             return e
 
@@ -396,8 +503,8 @@ class Z3SpacerInterpolator(Interpolator):
 
         false = z3.BoolVal(False, ctx)
         clauses: list[z3.ExprRef] = []
-        for i in range(n):
-            body = [zformulas[i]]
+        for i, (formula, auxiliaries) in enumerate(read):
+            body = [formula]
             bound: set[FNode] = set(fvars[i])
             if i > 0:
                 body.insert(0, preds[i - 1](*pargs[i - 1]))
@@ -408,28 +515,14 @@ class Z3SpacerInterpolator(Interpolator):
             else:
                 head = false
             clause = z3.Implies(z3.And(*body) if len(body) > 1 else body[0], head)
-            if bound:
-                qvars = [zs(s) for s in sorted(bound, key=lambda s: s.symbol_name())]
+            qvars = [zs(s) for s in sorted(bound, key=lambda s: s.symbol_name())]
+            qvars += auxiliaries
+            if qvars:
                 clause = z3.ForAll(qvars, clause)
             clauses.append(clause)
+        return clauses, preds, pargs
 
-        try:
-            model = self._solve_horn(clauses, n, budget=budget)
-            return self._read_interpolants(model, preds, pargs, conv, n)
-        except _Unconvertible:
-            # Spacer's first schedule sometimes generalises to divisibility (``mod``,
-            # ``div``) that pysmt cannot express; its default schedule rarely does. A
-            # failed conversion leaves the converter's memo table inconsistent: drop it.
-            self._converter = None
-            fresh = BitVectorConverter(self.env, self._ctx)
-            model = self._solve_horn(clauses, n, first_attempt=False, budget=budget)
-            try:
-                return self._read_interpolants(model, preds, pargs, fresh, n)
-            except _Unconvertible as error:
-                partial = self._representable_parts(model, preds, pargs)
-                raise InterpolationError(str(error), partial) from None
-
-    def _representable_parts(self, model, preds, pargs) -> list[FNode]:
+    def _representable_parts(self, model, preds, pargs, reading=None) -> list[FNode]:
         """Per cut point, the conjunction of the interpolant's atoms pysmt can represent.
 
         Atoms are the maximal subterms below And, Or and Not. Each conversion gets a
@@ -453,14 +546,19 @@ class Z3SpacerInterpolator(Interpolator):
                 if z3.is_true(term) or z3.is_false(term):
                     continue
                 try:
+                    if reading is not None:
+                        term = reading.back(term)
                     atoms.append(BitVectorConverter(self.env, self._ctx).back(term))
-                except (PysmtException, NotImplementedError, KeyError, TypeError):
+                except (PysmtException, NotImplementedError, KeyError, TypeError, Unreadable):
                     continue
             out.append(mgr.And(atoms) if atoms else mgr.TRUE())
         return out
 
-    def _read_interpolants(self, model, preds, pargs, conv, n: int) -> list[FNode] | None:
-        """The interpretations of the cut predicates as pysmt formulas."""
+    def _read_interpolants(
+        self, model, preds, pargs, conv, n: int, reading: IntegerReading | None = None
+    ) -> list[FNode] | None:
+        """The interpretations of the cut predicates as pysmt formulas (read back from
+        integers into bit-vectors when the problem was the integer reading)."""
         if model is None:
             # clauses unsolvable <=> the path formula is satisfiable
             if self.reduce_with_core:
@@ -480,8 +578,10 @@ class Z3SpacerInterpolator(Interpolator):
             itp = model.eval(pred(*pargs[k]), model_completion=False)
             itp = self._eliminate_quantifiers(itp)
             try:
+                if reading is not None:
+                    itp = reading.back(itp)
                 out.append(conv.back(itp))
-            except (PysmtException, NotImplementedError, KeyError, TypeError) as exc:
+            except (PysmtException, NotImplementedError, KeyError, TypeError, Unreadable) as exc:
                 first_line = str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
                 raise _Unconvertible(
                     f"cannot convert Spacer interpolant back to pysmt ({first_line})"

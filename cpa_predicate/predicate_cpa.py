@@ -145,6 +145,13 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             "Spacer budget, else leaves); z3 back end",
             ("conjuncts", "leaves", "auto"),
         ),
+        "interpolation_reading": Option(
+            str,
+            "integers",
+            "how Spacer reads a bit-vector error path: as its exact linear-integer reading "
+            "where every operator has one (much faster), or as bit-vectors; z3 back end",
+            ("integers", "bit-vectors"),
+        ),
         "atomic_predicates": Option(
             bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
         ),

@@ -74,6 +74,7 @@ class PredicateRefiner(Refiner):
         self.interpolator = create_interpolator(
             options["interpolation"],
             core=options["interpolation_core"],
+            integer_reading=options["interpolation_reading"] == "integers",
         )
 
     def _predicate_state(self, state: ARGState) -> PredicateState:
@@ -233,3 +234,6 @@ class PredicateRefiner(Refiner):
         fallbacks = getattr(self.interpolator, "fallbacks", 0)
         if fallbacks:
             self.context.statistics.set("interpolation_core_fallbacks", fallbacks)
+        for theory, count in getattr(self.interpolator, "readings", {}).items():
+            if count:
+                self.context.statistics.set(f"interpolation_problems_{theory}", count)

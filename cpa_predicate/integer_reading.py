@@ -1,0 +1,469 @@
+"""An exact linear-integer reading of bit-vector formulas, for interpolation.
+
+Spacer solves the Horn problems of sequence interpolation over linear integer
+arithmetic several times faster than over bit-vectors (token_ring.05: 4 s of
+interpolation with integers, 22 s with bit-vectors). The path formulas are
+bit-vector formulas, and stay so for abstraction, feasibility and counterexamples;
+only the interpolation problem is read as integers, exactly:
+
+* a word ``x`` of width ``w`` is the integer ``X`` in ``[-2^(w-1), 2^(w-1))`` (``[0, 1]``
+  for width 1) with the same bits, and every formula states the range of its words;
+* a term is read *lazily* as an integer that is congruent to its value modulo ``2^w``
+  (``x + 1`` is ``X + 1``); where the exact value matters (a comparison, an equality,
+  an extension, a shift right, a division) it is *normalised* into the signed or
+  unsigned window by subtracting ``2^w * k`` for an integer ``k`` whose range follows
+  from the term's bounds. The window determines ``k``, so every auxiliary integer is a
+  function of the words: the reading is exact in any polarity (under negation too),
+  and the read formula has exactly the models of the original, extended by the
+  auxiliaries' unique values;
+* operators with no linear reading (a product or quotient of two words, a shift by a
+  word, ``&``/``|``/``^`` other than with a mask of low bits) raise :class:`Unreadable`:
+  the caller then interpolates the bit-vector formulas themselves.
+
+The ranges of the words can be left out (the weakened reading of ``read``): that only weakens
+the formulas, and an interpolant of weaker formulas over the same words is an
+interpolant of the stronger ones. Spacer is faster without them (they invite bounds
+like ``x <= 2147483647`` into its lemmas); the ranges are needed only where a path is
+infeasible because of them, i.e. because a value wraps around.
+
+Interpolants over the integer words are read back (:meth:`IntegerReading.back`) with
+every word sign-extended into a bit-vector wide enough that no operation of the
+interpolant can wrap: the bit-vector interpolant means exactly what the integer one
+means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+
+class Unreadable(Exception):
+    """The formula uses an operator without an exact linear integer reading."""
+
+
+@dataclass(frozen=True)
+class _Value:
+    """An integer term congruent (modulo 2^width) to a bit-vector term, with bounds."""
+
+    term: z3.ArithRef
+    low: int
+    high: int
+    width: int
+
+
+def _signed_window(width: int) -> tuple[int, int]:
+    if width == 1:
+        return 0, 1
+    return -(1 << (width - 1)), (1 << (width - 1)) - 1
+
+
+def _unsigned_window(width: int) -> tuple[int, int]:
+    return 0, (1 << width) - 1
+
+
+class IntegerReading:
+    """Reads bit-vector formulas (z3 terms) as linear integer formulas and back.
+
+    One reading serves one interpolation problem: the integer word of each bit-vector
+    constant is shared by all formulas read, so that cut points can name it.
+    """
+
+    def __init__(self, ctx: z3.Context):
+        self.ctx = ctx
+        #: integer word -> its bit-vector constant (by the integer word's name)
+        self.words: dict[str, z3.BitVecRef] = {}
+        self._integers: dict[int, z3.ArithRef] = {}  # bit-vector constant id -> word
+        self._fresh = 0
+
+    # --- reading ------------------------------------------------------------------------
+
+    def word(self, constant: z3.BitVecRef) -> z3.ArithRef:
+        """The integer word of a bit-vector constant."""
+        key = constant.get_id()
+        integer = self._integers.get(key)
+        if integer is None:
+            name = f"{constant.decl().name()}!int"
+            integer = z3.Int(name, self.ctx)
+            self._integers[key] = integer
+            self.words[name] = constant
+        return integer
+
+    def read(self, formula: z3.BoolRef) -> tuple[z3.BoolRef, z3.BoolRef, list[z3.ArithRef]]:
+        """The integer reading of a Boolean formula: without the ranges of its words
+        (weakened) and with them (exact), each with the definitions it needs, and the
+        auxiliary integers it introduced (each a function of the words)."""
+        reader = _FormulaReader(self)
+        body = reader.boolean(formula)
+        relaxed = z3.And(body, *reader.side) if reader.side else body
+        exact = z3.And(relaxed, *reader.ranges) if reader.ranges else relaxed
+        return relaxed, exact, reader.auxiliaries
+
+    def fresh(self, prefix: str) -> z3.ArithRef:
+        self._fresh += 1
+        return z3.Int(f"itp!{prefix}{self._fresh}", self.ctx)
+
+    # --- reading back -------------------------------------------------------------------
+
+    def back(self, formula: z3.ExprRef) -> z3.BoolRef:
+        """A bit-vector formula over the words that means exactly ``formula``."""
+        width = self._wide_enough(formula)
+        memo: dict[int, z3.ExprRef] = {}
+
+        def visit(e: z3.ExprRef) -> z3.ExprRef:
+            key = e.get_id()
+            done = memo.get(key)
+            if done is None:
+                done = memo[key] = self._back(e, width, visit)
+            return done
+
+        return visit(formula)
+
+    def _back(self, e: z3.ExprRef, width: int, visit) -> z3.ExprRef:
+        ctx = self.ctx
+        if z3.is_int_value(e):
+            return z3.BitVecVal(e.as_long(), width, ctx)
+        if z3.is_true(e) or z3.is_false(e):
+            return e
+        if z3.is_const(e):
+            constant = self.words.get(e.decl().name())
+            if constant is None:
+                if e.sort() == z3.BoolSort(ctx):
+                    return e
+                raise Unreadable(f"unknown integer {e} in an interpolant")
+            extra = width - constant.size()
+            return (
+                z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
+            )
+        kind = e.decl().kind()
+        args = [visit(arg) for arg in e.children()]
+        if kind == z3.Z3_OP_AND:
+            return z3.And(*args)
+        if kind == z3.Z3_OP_OR:
+            return z3.Or(*args)
+        if kind == z3.Z3_OP_NOT:
+            return z3.Not(args[0])
+        if kind == z3.Z3_OP_IMPLIES:
+            return z3.Implies(*args)
+        if kind == z3.Z3_OP_ITE:
+            return z3.If(*args)
+        if kind in (z3.Z3_OP_EQ, z3.Z3_OP_IFF):
+            return args[0] == args[1]
+        if kind == z3.Z3_OP_DISTINCT:
+            return z3.Distinct(*args)
+        if kind == z3.Z3_OP_LE:
+            return args[0] <= args[1]
+        if kind == z3.Z3_OP_LT:
+            return args[0] < args[1]
+        if kind == z3.Z3_OP_GE:
+            return args[0] >= args[1]
+        if kind == z3.Z3_OP_GT:
+            return args[0] > args[1]
+        if kind == z3.Z3_OP_ADD:
+            total = args[0]
+            for arg in args[1:]:
+                total = total + arg
+            return total
+        if kind == z3.Z3_OP_SUB:
+            total = args[0]
+            for arg in args[1:]:
+                total = total - arg
+            return total
+        if kind == z3.Z3_OP_UMINUS:
+            return -args[0]
+        if kind == z3.Z3_OP_MUL:
+            constants = [c for c in e.children() if z3.is_int_value(c)]
+            if len(constants) < len(args) - 1:
+                raise Unreadable(f"non-linear interpolant {e}")
+            product = args[0]
+            for arg in args[1:]:
+                product = product * arg
+            return product
+        if kind in (z3.Z3_OP_IDIV, z3.Z3_OP_MOD):
+            divisor = e.children()[1]
+            if not z3.is_int_value(divisor) or divisor.as_long() <= 0:
+                raise Unreadable(f"division in an interpolant {e}")
+            a, c = args[0], args[1]
+            zero = z3.BitVecVal(0, width, ctx)
+            # SMT-LIB div rounds toward minus infinity (for a positive divisor)
+            quotient = z3.If(a >= zero, a / c, -((-a + c - 1) / c))
+            return quotient if kind == z3.Z3_OP_IDIV else a - c * quotient
+        raise Unreadable(f"interpolant operator {e.decl().name()}")
+
+    def _wide_enough(self, formula: z3.ExprRef) -> int:
+        """A width in which no term of ``formula`` can wrap around (with a margin)."""
+        largest = 2
+        memo: dict[int, int] = {}
+
+        def magnitude(e: z3.ExprRef) -> int:
+            key = e.get_id()
+            if key in memo:
+                return memo[key]
+            if z3.is_int_value(e):
+                value = abs(e.as_long())
+            elif z3.is_const(e) and e.sort() == z3.IntSort(self.ctx):
+                constant = self.words.get(e.decl().name())
+                value = 1 << (constant.size() if constant is not None else 64)
+            else:
+                parts = [magnitude(child) for child in e.children()]
+                kind = e.decl().kind() if z3.is_app(e) else None
+                if kind == z3.Z3_OP_MUL:
+                    value = 1
+                    for part in parts:
+                        value *= max(part, 1)
+                else:
+                    value = sum(parts) if parts else 1
+            memo[key] = value
+            return value
+
+        stack = [formula]
+        while stack:
+            e = stack.pop()
+            if z3.is_arith(e):
+                largest = max(largest, magnitude(e))
+            else:
+                stack.extend(e.children())
+        return largest.bit_length() + 2
+
+
+class _FormulaReader:
+    """The reading of one formula: its terms and the definitions they need."""
+
+    def __init__(self, reading: IntegerReading):
+        self.reading = reading
+        self.ctx = reading.ctx
+        self.side: list[z3.BoolRef] = []
+        self.ranges: list[z3.BoolRef] = []
+        self.auxiliaries: list[z3.ArithRef] = []
+        self._booleans: dict[int, z3.BoolRef] = {}
+        self._values: dict[int, _Value] = {}
+        self._normal: dict[tuple[int, bool], z3.ArithRef] = {}
+        self._ranged: set[int] = set()
+
+    def _fresh(self, prefix: str) -> z3.ArithRef:
+        auxiliary = self.reading.fresh(prefix)
+        self.auxiliaries.append(auxiliary)
+        return auxiliary
+
+    # --- Boolean structure --------------------------------------------------------------
+
+    def boolean(self, e: z3.BoolRef) -> z3.BoolRef:
+        key = e.get_id()
+        done = self._booleans.get(key)
+        if done is None:
+            done = self._booleans[key] = self._boolean(e)
+        return done
+
+    def _boolean(self, e: z3.BoolRef) -> z3.BoolRef:
+        if z3.is_true(e) or z3.is_false(e) or (z3.is_const(e) and not e.children()):
+            return e
+        kind = e.decl().kind()
+        children = e.children()
+        if kind == z3.Z3_OP_AND:
+            return z3.And(*[self.boolean(c) for c in children])
+        if kind == z3.Z3_OP_OR:
+            return z3.Or(*[self.boolean(c) for c in children])
+        if kind == z3.Z3_OP_NOT:
+            return z3.Not(self.boolean(children[0]))
+        if kind == z3.Z3_OP_IMPLIES:
+            return z3.Implies(self.boolean(children[0]), self.boolean(children[1]))
+        if kind == z3.Z3_OP_XOR:
+            return z3.Xor(self.boolean(children[0]), self.boolean(children[1]))
+        if kind == z3.Z3_OP_ITE:
+            condition, then, other = children
+            return z3.If(self.boolean(condition), self.boolean(then), self.boolean(other))
+        if kind in (z3.Z3_OP_EQ, z3.Z3_OP_IFF, z3.Z3_OP_DISTINCT):
+            left, right = children[0], children[-1]
+            if len(children) != 2:
+                raise Unreadable("n-ary equality")
+            if z3.is_bool(left):
+                equal = self.boolean(left) == self.boolean(right)
+            else:
+                equal = self.equal(left, right)
+            return z3.Not(equal) if kind == z3.Z3_OP_DISTINCT else equal
+        comparison = _COMPARISONS.get(kind)
+        if comparison is not None:
+            signed, operator = comparison
+            left = self.normal(self.value(children[0]), signed)
+            right = self.normal(self.value(children[1]), signed)
+            return operator(left, right)
+        raise Unreadable(f"Boolean operator {e.decl().name()}")
+
+    def equal(self, left: z3.BitVecRef, right: z3.BitVecRef) -> z3.BoolRef:
+        a, b = self.value(left), self.value(right)
+        return self.normal(a, True) == self.normal(b, True)
+
+    # --- words --------------------------------------------------------------------------
+
+    def normal(self, value: _Value, signed: bool) -> z3.ArithRef:
+        """The value's term moved into the signed or unsigned window of its width."""
+        low, high = (_signed_window if signed else _unsigned_window)(value.width)
+        if low <= value.low and value.high <= high:
+            return value.term
+        key = (value.term.get_id(), signed)
+        done = self._normal.get(key)
+        if done is not None:
+            return done
+        modulus = 1 << value.width
+        k_low = -((high - value.low) // modulus)  # ceil((value.low - high) / modulus)
+        k_high = (value.high - low) // modulus
+        k = self._fresh("k")
+        normal = value.term - modulus * k
+        self.side += [k >= k_low, k <= k_high, normal >= low, normal <= high]
+        self._normal[key] = normal
+        return normal
+
+    def value(self, e: z3.BitVecRef) -> _Value:
+        key = e.get_id()
+        done = self._values.get(key)
+        if done is None:
+            done = self._values[key] = self._value(e)
+        return done
+
+    def _value(self, e: z3.BitVecRef) -> _Value:
+        ctx = self.ctx
+        width = e.size()
+        if z3.is_bv_value(e):
+            signed = e.as_signed_long() if width > 1 else e.as_long()
+            return _Value(z3.IntVal(signed, ctx), signed, signed, width)
+        if z3.is_const(e):
+            word = self.reading.word(e)
+            low, high = _signed_window(width)
+            if e.get_id() not in self._ranged:
+                self._ranged.add(e.get_id())
+                self.ranges += [word >= low, word <= high]
+            return _Value(word, low, high, width)
+        kind = e.decl().kind()
+        children = e.children()
+        if kind == z3.Z3_OP_ITE:
+            condition = self.boolean(children[0])
+            then, other = self.value(children[1]), self.value(children[2])
+            low, high = min(then.low, other.low), max(then.high, other.high)
+            return _Value(z3.If(condition, then.term, other.term), low, high, width)
+        if kind == z3.Z3_OP_BADD:
+            parts = [self.value(c) for c in children]
+            return _Value(
+                z3.Sum([p.term for p in parts]),
+                sum(p.low for p in parts),
+                sum(p.high for p in parts),
+                width,
+            )
+        if kind == z3.Z3_OP_BSUB:
+            a, b = self.value(children[0]), self.value(children[1])
+            return _Value(a.term - b.term, a.low - b.high, a.high - b.low, width)
+        if kind == z3.Z3_OP_BNEG:
+            a = self.value(children[0])
+            return _Value(-a.term, -a.high, -a.low, width)
+        if kind == z3.Z3_OP_BNOT:  # ~a == -a - 1
+            a = self.value(children[0])
+            return _Value(-a.term - 1, -a.high - 1, -a.low - 1, width)
+        if kind == z3.Z3_OP_BMUL:
+            factor, rest = 1, []
+            for child in children:
+                if z3.is_bv_value(child):
+                    factor *= child.as_signed_long()
+                else:
+                    rest.append(child)
+            if len(rest) != 1:
+                raise Unreadable("product of two words")
+            a = self.value(rest[0])
+            bounds = (a.low * factor, a.high * factor)
+            return _Value(a.term * factor, min(bounds), max(bounds), width)
+        if kind == z3.Z3_OP_EXTRACT:
+            high_bit, low_bit = e.params()
+            a = self.value(children[0])
+            if low_bit == 0:  # the low bits: the same integer, modulo 2^width
+                return _Value(a.term, a.low, a.high, width)
+            quotient = self._floor_division(self.normal(a, False), 1 << low_bit, a.width, False)
+            return _Value(quotient, 0, (1 << (a.width - low_bit)) - 1, width)
+        if kind in (z3.Z3_OP_ZERO_EXT, z3.Z3_OP_SIGN_EXT):
+            a = self.value(children[0])
+            signed = kind == z3.Z3_OP_SIGN_EXT and a.width > 1
+            low, high = (_signed_window if signed else _unsigned_window)(a.width)
+            return _Value(self.normal(a, signed), low, high, width)
+        if kind == z3.Z3_OP_CONCAT:
+            total: z3.ArithRef | None = None
+            low = high = 0
+            for child in children:
+                part = self.value(child)
+                unsigned = self.normal(part, False)
+                shifted = unsigned if total is None else total * (1 << part.width) + unsigned
+                total = shifted
+                low, high = 0, (high << part.width) | ((1 << part.width) - 1)
+            assert total is not None
+            return _Value(total, low, high, width)
+        if kind == z3.Z3_OP_BAND:
+            masks = [c for c in children if z3.is_bv_value(c)]
+            words = [c for c in children if not z3.is_bv_value(c)]
+            if len(masks) == 1 and len(words) == 1:
+                mask = masks[0].as_long()
+                if mask & (mask + 1) == 0:  # 2^k - 1: the low k bits
+                    bits = mask.bit_length()
+                    a = self.value(words[0])
+                    if bits == 0:
+                        return _Value(z3.IntVal(0, ctx), 0, 0, width)
+                    narrow = _Value(a.term, a.low, a.high, bits)
+                    return _Value(self.normal(narrow, False), 0, mask, width)
+            raise Unreadable("bitwise and with a word or a mask that is not 2^k - 1")
+        if kind in (z3.Z3_OP_BSHL, z3.Z3_OP_BLSHR, z3.Z3_OP_BASHR):
+            amount = children[1]
+            if not z3.is_bv_value(amount) or amount.as_long() >= width:
+                raise Unreadable("shift by a word")
+            shift = amount.as_long()
+            a = self.value(children[0])
+            if kind == z3.Z3_OP_BSHL:
+                factor = 1 << shift
+                return _Value(a.term * factor, a.low * factor, a.high * factor, width)
+            signed = kind == z3.Z3_OP_BASHR
+            low, high = (_signed_window if signed else _unsigned_window)(width)
+            quotient = self._floor_division(self.normal(a, signed), 1 << shift, width, signed)
+            return _Value(quotient, low >> shift, high >> shift, width)
+        if kind in (z3.Z3_OP_BUDIV, z3.Z3_OP_BUREM, z3.Z3_OP_BSDIV, z3.Z3_OP_BSREM):
+            divisor = children[1]
+            if not z3.is_bv_value(divisor) or divisor.as_long() == 0:
+                raise Unreadable("division by a word")
+            signed = kind in (z3.Z3_OP_BSDIV, z3.Z3_OP_BSREM)
+            a = self.value(children[0])
+            dividend = self.normal(a, signed)
+            c = divisor.as_signed_long() if signed else divisor.as_long()
+            low, high = (_signed_window if signed else _unsigned_window)(width)
+            quotient, remainder = self._truncating_division(dividend, c, signed)
+            if kind in (z3.Z3_OP_BUDIV, z3.Z3_OP_BSDIV):
+                bound = max(abs(low), abs(high)) + 1
+                return _Value(quotient, -bound, bound, width)
+            return _Value(remainder, -abs(c), abs(c), width)
+        raise Unreadable(f"bit-vector operator {e.decl().name()}")
+
+    def _floor_division(self, dividend: z3.ArithRef, divisor: int, width: int, signed: bool):
+        """``floor(dividend / divisor)`` for a positive constant, as a defined integer."""
+        quotient = self._fresh("q")
+        remainder = dividend - divisor * quotient
+        self.side += [remainder >= 0, remainder <= divisor - 1]
+        return quotient
+
+    def _truncating_division(self, dividend: z3.ArithRef, divisor: int, signed: bool):
+        """C's quotient and remainder (rounded toward zero) by a non-zero constant."""
+        quotient = self._fresh("q")
+        remainder = dividend - divisor * quotient
+        bound = abs(divisor) - 1
+        if signed:
+            self.side += [
+                z3.Implies(dividend >= 0, z3.And(remainder >= 0, remainder <= bound)),
+                z3.Implies(dividend < 0, z3.And(remainder <= 0, remainder >= -bound)),
+            ]
+        else:
+            self.side += [remainder >= 0, remainder <= bound]
+        return quotient, remainder
+
+
+_COMPARISONS = {
+    z3.Z3_OP_SLEQ: (True, lambda a, b: a <= b),
+    z3.Z3_OP_SLT: (True, lambda a, b: a < b),
+    z3.Z3_OP_SGEQ: (True, lambda a, b: a >= b),
+    z3.Z3_OP_SGT: (True, lambda a, b: a > b),
+    z3.Z3_OP_ULEQ: (False, lambda a, b: a <= b),
+    z3.Z3_OP_ULT: (False, lambda a, b: a < b),
+    z3.Z3_OP_UGEQ: (False, lambda a, b: a >= b),
+    z3.Z3_OP_UGT: (False, lambda a, b: a > b),
+}

@@ -1,0 +1,165 @@
+"""The exact integer reading of bit-vector formulas (interpolation over integers)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import z3
+from pysmt.shortcuts import (
+    BV,
+    BVSGE,
+    BVSLT,
+    BVULT,
+    And,
+    BVAdd,
+    Equals,
+    Implies,
+    Not,
+    Symbol,
+    is_sat,
+    is_valid,
+)
+from pysmt.typing import BVType
+
+from cpa_predicate.integer_reading import IntegerReading, Unreadable
+from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
+
+W = 8  # small words, so that the boundary values are few
+EDGES = [0, 1, 2, 5, 63, 64, 126, 127, 128, 129, 200, 254, 255]
+
+
+def _formulas(ctx: z3.Context):
+    x, y = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx)
+    wide = z3.BitVec("w", 16, ctx)
+    return [
+        x + 1 == y,
+        z3.ULT(x + y, 3),
+        x - y < 5,  # signed
+        -x == y,
+        ~x == y,
+        3 * x + 7 == y,
+        z3.Extract(3, 0, x) == z3.Extract(3, 0, y),
+        z3.Extract(6, 2, x) == 5,
+        z3.SignExt(8, x) == wide,
+        z3.ZeroExt(8, x) + z3.SignExt(8, y) == wide,
+        z3.Concat(x, y) == wide,
+        x & 15 == 3,
+        x << 3 == y,
+        z3.LShR(x, 2) == y,
+        x >> 2 == y,  # arithmetic
+        z3.UDiv(x, 3) == y,
+        z3.URem(x, 5) == y,
+        x / -3 == y,  # signed, rounds toward zero
+        z3.SRem(x, 3) == y,
+        z3.If(x < 0, x + 100, y) == 3,
+        z3.Not(x + y == 0),
+        z3.Or(z3.UGT(x, 250), x * 2 == y),
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_formulas(z3.Context()))))
+def test_the_reading_has_exactly_the_models_of_the_bit_vector_formula(index):
+    ctx = z3.Context()
+    formula = _formulas(ctx)[index]
+    reading = IntegerReading(ctx)
+    _, exact, _ = reading.read(formula)
+    constants = {str(c): c for c in _constants(formula)}
+    names = sorted(constants)
+    values = {16: [0, 1, 255, 256, 32767, 32768, 65535, 1000, 64000]}
+    for assignment in itertools.product(
+        *[values.get(constants[name].size(), EDGES) for name in names]
+    ):
+        fixed = [
+            (constants[n], z3.BitVecVal(v, constants[n].size(), ctx))
+            for n, v in zip(names, assignment, strict=True)
+        ]
+        truth = z3.is_true(z3.simplify(z3.substitute(formula, *fixed)))
+        solver = z3.Solver(ctx=ctx)
+        solver.add(exact)
+        for name, value in zip(names, assignment, strict=True):
+            word = reading.word(constants[name])
+            width = constants[name].size()
+            signed = value - (1 << width) if value >= 1 << (width - 1) else value
+            solver.add(word == signed)
+        assert (solver.check() == z3.sat) == truth, (formula, assignment)
+
+
+def _constants(formula: z3.ExprRef) -> set[z3.ExprRef]:
+    found, stack = set(), [formula]
+    while stack:
+        e = stack.pop()
+        if z3.is_const(e) and not z3.is_bv_value(e) and z3.is_bv(e):
+            found.add(e)
+        stack.extend(e.children())
+    return found
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda x, y: x * y == 3,
+        lambda x, y: z3.UDiv(x, y) == 1,
+        lambda x, y: x << y == 4,
+        lambda x, y: x & y == 1,
+        lambda x, y: x | 6 == y,
+    ],
+)
+def test_operators_without_a_linear_reading_are_refused(build):
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx)
+    with pytest.raises(Unreadable):
+        IntegerReading(ctx).read(build(x, y))
+
+
+def test_reading_back_means_the_same_in_wide_enough_bit_vectors():
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
+    reading = IntegerReading(ctx)
+    X, Y = reading.word(x), reading.word(y)
+    # 3 * X overflows 32 bits; the read-back formula must not wrap around
+    integer = z3.And(3 * X - 2 * Y >= 4000000000, X % 7 == 2, Y / 5 <= -3)
+    back = reading.back(integer)
+    for vx, vy in [(2**31 - 1, -(2**31)), (2**31 - 5, 1000), (-9, -16), (1338, -15), (0, 0)]:
+        expected = z3.is_true(
+            z3.simplify(z3.substitute(integer, (X, z3.IntVal(vx, ctx)), (Y, z3.IntVal(vy, ctx))))
+        )
+        got = z3.simplify(
+            z3.substitute(back, (x, z3.BitVecVal(vx, 32, ctx)), (y, z3.BitVecVal(vy, 32, ctx)))
+        )
+        assert z3.is_true(got) == expected, (vx, vy)
+
+
+def _symbol(name: str):
+    return Symbol(name, BVType(32))
+
+
+@pytest.mark.parametrize("reading", [True, False])
+def test_interpolants_account_for_wrap_around(reading):
+    # x0 == INT_MAX; x1 == x0 + 1 wraps to INT_MIN, so x1 >= 0 is infeasible only with
+    # machine integers; the interpolant must say so in bit-vector terms
+    x0, x1 = _symbol("rd::x#32@1"), _symbol("rd::x#32@2")
+    a = And(Equals(x0, BV(2**31 - 1, 32)), Equals(x1, BVAdd(x0, BV(1, 32))))
+    b = BVSGE(x1, BV(0, 32))
+    interpolator = Z3SpacerInterpolator(integer_reading=reading)
+    (interpolant,) = interpolator.sequence_interpolants([a, b])
+    assert is_valid(Implies(a, interpolant), solver_name="z3")
+    assert not is_sat(And(interpolant, b), solver_name="z3")
+    assert interpolator.readings["integers" if reading else "bit-vectors"] == 1
+
+
+def test_a_path_that_is_feasible_with_machine_integers_has_no_interpolants():
+    x0, x1 = _symbol("rd::y#32@1"), _symbol("rd::y#32@2")
+    a = And(Equals(x0, BV(2**31 - 1, 32)), Equals(x1, BVAdd(x0, BV(1, 32))))
+    b = BVSLT(x1, BV(0, 32))  # true: x1 is INT_MIN
+    assert Z3SpacerInterpolator(integer_reading=True).sequence_interpolants([a, b]) is None
+
+
+def test_unsigned_comparisons_read_the_unsigned_value():
+    x0, x1 = _symbol("rd::z#32@1"), _symbol("rd::z#32@2")
+    a = And(BVSLT(x0, BV(0, 32)), Equals(x1, x0))  # negative as a signed int
+    b = BVULT(x1, BV(2**31, 32))  # but at least 2^31 unsigned
+    interpolator = Z3SpacerInterpolator(integer_reading=True)
+    (interpolant,) = interpolator.sequence_interpolants([a, Not(Not(b))])
+    assert is_valid(Implies(a, interpolant), solver_name="z3")
+    assert not is_sat(And(interpolant, b), solver_name="z3")
