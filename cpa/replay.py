@@ -42,10 +42,13 @@ from pathlib import Path
 
 from pycparser import c_ast, c_generator, c_parser
 
+from cpa.cfa import builtins
+from cpa.cfa.data_model import DataModel
 from cpa.cfa.data_model import data_model as model_named
 from cpa.cfa.frontend import parse_c
 from cpa.cfa.preprocess import ASM_PLACEHOLDER, preprocess, read_source
 from cpa.cfa.targets import Specification
+from cpa.cfa.types import PointerType
 from cpa.errors import UnsupportedFeature
 
 #: gcc's flags: the project's reference semantics (wrap-around signed overflow, no
@@ -67,66 +70,20 @@ EXIT_UNSUPPORTED = 90  # a construct the replay cannot express was reached: UNKN
 EXIT_ERROR = 91  # the harness cannot read its inputs file: UNKNOWN
 MARKER = "__CPA_REPLAY__"
 
-#: Called functions without definition that are left to the C library (or to gcc).
-LIBRARY_FUNCTIONS = frozenset(
-    [
-        "abort",
-        "exit",
-        "_exit",
-        "_Exit",
-        "__assert_fail",
-        "malloc",
-        "calloc",
-        "realloc",
-        "free",
-        "alloca",
-        "quick_exit",
-        "__assert_perror_fail",
-        "__assert",
-        "abs",  # modelled exactly by the verifier, not an input
-        "labs",
-        "llabs",
-        "offsetof",  # __builtin_offsetof, which the preprocessing renames
-    ]
-)
-#: Undefined functions that end the execution like ``abort``.
+#: Undefined functions that end the execution like ``abort`` but are not in libc.
 ABORT_FUNCTIONS = frozenset(["__VERIFIER_abort", "__assert_rtn"])
+#: Called functions without definition that are left to the C library (or to gcc): the
+#: ones the verifier reads as ending the path or models exactly (cpa.cfa.builtins), and
+#: memory allocation.
+LIBRARY_FUNCTIONS = (
+    (builtins.STOP_FUNCTIONS - ABORT_FUNCTIONS)
+    | builtins.LIBRARY_MODELLED
+    | frozenset(["malloc", "calloc", "realloc", "free", "alloca"])
+)
 LIBRARY_PREFIXES = ("__builtin_", "__sync_", "__atomic_")
 #: Undefined error functions that are not targets do nothing (SV-COMP's reading).
 SILENT_FUNCTIONS = frozenset(["reach_error", "__VERIFIER_error"])
 ASSUME_FUNCTION = "__VERIFIER_assume"
-
-#: Return type of an implicitly declared ``__VERIFIER_nondet_<suffix>``.
-NONDET_TYPES = {
-    "int": "int",
-    "uint": "unsigned int",
-    "unsigned": "unsigned int",
-    "unsigned_int": "unsigned int",
-    "char": "char",
-    "uchar": "unsigned char",
-    "schar": "signed char",
-    "short": "short",
-    "ushort": "unsigned short",
-    "long": "long",
-    "ulong": "unsigned long",
-    "longlong": "long long",
-    "ulonglong": "unsigned long long",
-    "bool": "_Bool",
-    "_Bool": "_Bool",
-    "size_t": "__SIZE_TYPE__",
-    "u8": "unsigned char",
-    "u16": "unsigned short",
-    "u32": "unsigned int",
-    "u64": "unsigned long long",
-    "s8": "signed char",
-    "s16": "short",
-    "s32": "int",
-    "s64": "long long",
-    "pointer": "void *",
-    "loff_t": "long long",
-    "float": "float",
-    "double": "double",
-}
 
 _STUB_PREFIX = "__cpa_stub_"
 _REF_PREFIX = "__cpa_ref_"
@@ -487,10 +444,47 @@ def _set_declname(node: c_ast.Node, name: str | None) -> None:
         inner.declname = name
 
 
+#: The C library symbols the harness calls (through asm labels, see HARNESS).
+HARNESS_SYMBOLS = frozenset(["getenv", "open", "read", "write", "_exit", "strtod"])
+#: A program's own definition of one of them is renamed with this prefix.
+_OWN_PREFIX = "__cpa_program_"
+
+
+def _rename_harness_names(ast: c_ast.FileAST) -> None:
+    """Rename what the program defines under a name the harness needs from libc.
+
+    The harness reaches libc's ``read`` through the symbol ``read``; a program that
+    defines ``void read(void)`` (the SystemC benchmarks do) would take that symbol over
+    and the harness would call the program's function. Every use of such a name in
+    the program is renamed alike, so the program behaves as written.
+    """
+    owned = set()
+    for ext in ast.ext:
+        if isinstance(ext, c_ast.FuncDef) and ext.decl.name in HARNESS_SYMBOLS:
+            owned.add(ext.decl.name)
+        elif isinstance(ext, c_ast.Decl) and ext.name in HARNESS_SYMBOLS:
+            storage = ext.storage or []
+            if "extern" not in storage and not isinstance(ext.type, c_ast.FuncDecl):
+                owned.add(ext.name)
+    if not owned:
+        return
+    stack: list[c_ast.Node] = [ast]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.ID) and node.name in owned:
+            node.name = _OWN_PREFIX + node.name
+        elif isinstance(node, c_ast.Decl) and node.name in owned:
+            node.name = _OWN_PREFIX + node.name
+        elif isinstance(node, c_ast.TypeDecl) and node.declname in owned:
+            node.declname = _OWN_PREFIX + node.declname
+        stack.extend(child for _, child in node.children())
+
+
 class _Instrumenter:
     """Rewrites a program's AST for replay and prints it as C (see module docstring)."""
 
-    def __init__(self, specification: Specification):
+    def __init__(self, specification: Specification, model: DataModel):
+        self.model = model
         self.labels = frozenset(specification.labels)
         functions = frozenset(specification.error_functions)
         # ``assert(c)`` is an error call only when it fails; handled in its stub
@@ -548,6 +542,7 @@ class _Instrumenter:
 
     # ------------------------------------------------------------- the whole file
     def run(self, ast: c_ast.FileAST) -> str:
+        _rename_harness_names(ast)
         self.defined = {ext.decl.name for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
         for index, ext in enumerate(ast.ext):
             self.index = index
@@ -838,8 +833,9 @@ class _Instrumenter:
         needs_argument = name in (ASSUME_FUNCTION, "assert")
         if declaration is None:  # implicit declaration: int f(), or by the nondet suffix
             returns = "int"
-            if name.startswith("__VERIFIER_nondet_"):
-                returns = NONDET_TYPES.get(name[len("__VERIFIER_nondet_") :], "int")
+            named = builtins.nondet_type(name, self.model)
+            if named is not None:
+                returns = "void *" if isinstance(named, PointerType) else str(named)
             kind = "pointer" if returns.endswith("*") else "integer"
             kind = "float" if returns in ("float", "double") else kind
             params = ", ".join(p for p in (line_param, "int __cpa_p0") if p)
@@ -956,7 +952,7 @@ def instrument(
     try:
         ast = parse_for_replay(program, data_model)
         try:
-            return _Instrumenter(specification).run(ast)
+            return _Instrumenter(specification, model_named(data_model)).run(ast)
         except _Unsupported as error:
             raise UnsupportedFeature(error.construct, str(program), error.line) from None
     finally:

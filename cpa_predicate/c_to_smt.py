@@ -191,6 +191,8 @@ class ExpressionEncoder:
     def convert(self, term: FNode, source: CType, target: CType, ctx: EncodingContext) -> FNode:
         """The value ``term`` of type ``source`` converted to ``target`` (C's conversion)."""
         if is_bool_type(target):
+            if is_bool_type(source) and not term.get_type().is_bool_type():
+                return term
             return _bool_to_bv(to_bool(term), 1)
         source_bits, target_bits = self.bits(source), self.bits(target)
         if source_bits is None or target_bits is None:
@@ -292,10 +294,7 @@ class ExpressionEncoder:
 
     def _operand(self, expr: Expression, ctype: CType, ctx: EncodingContext) -> FNode:
         """``expr`` as a value of ``ctype`` (converted if its type differs)."""
-        term = self.value(expr, ctx)
-        if expr.type != ctype:
-            term = self.convert(term, expr.type, ctype, ctx)
-        return term
+        return self.convert(self._encode(expr, ctx), expr.type, ctype, ctx)
 
     def _binary(self, expr: BinaryExpression, ctx: EncodingContext) -> FNode:
         op = expr.operator
@@ -346,16 +345,8 @@ class ExpressionEncoder:
             if left_raw.get_type().is_bool_type() and right_raw.get_type().is_bool_type():
                 equal = Iff(left_raw, right_raw)
                 return equal if op == "==" else Not(equal)
-        left = (
-            self.convert(left_raw, left_type, common, ctx)
-            if left_type != common
-            else self.as_value(left_raw, common, ctx)
-        )
-        right = (
-            self.convert(right_raw, right_type, common, ctx)
-            if right_type != common
-            else self.as_value(right_raw, common, ctx)
-        )
+        left = self.convert(left_raw, left_type, common, ctx)
+        right = self.convert(right_raw, right_type, common, ctx)
         if left.is_bv_constant() and right.is_bv_constant():
             return TRUE() if _compare_constants(op, left, right, common) else FALSE()
         if op == "==":

@@ -59,23 +59,22 @@ STOP_FUNCTIONS = frozenset(
     ]
 )
 
+#: C library functions (and macros) modelled exactly: their real implementation
+#: computes the same (``cpa replay`` leaves them to libc and gcc).
+LIBRARY_MODELLED = frozenset(["abs", "labs", "llabs", "offsetof"])
 #: Functions lowered into plain edges when the program does not define them.
-MODELLED = frozenset(
+MODELLED = LIBRARY_MODELLED | frozenset(
     [
         "__VERIFIER_assume",
         "assert",
         "__builtin_expect",
         "__builtin_expect_with_probability",
         "__builtin_constant_p",
-        "abs",
-        "labs",
-        "llabs",
         "__builtin_abs",
         "__builtin_labs",
         "__builtin_llabs",
         "__builtin_assume_aligned",
         "__builtin_prefetch",
-        "offsetof",  # the preprocessor's spelling of __builtin_offsetof
     ]
 )
 

@@ -1409,7 +1409,7 @@ def convert(expression: Expression, ctype: CType, explicit: bool = False) -> Exp
     """``expression`` converted to the scalar type ``ctype`` (as by assignment).
 
     Integer constants are converted at once (modulo 2^width, as gcc does); the
-    constant 0 becomes a null pointer. Other conversions are a :class:`CastExpression`
+    constant 0 becomes a null pointer, and a null pointer converted to an integer is 0. Other conversions are a :class:`CastExpression`
     (the identity when the types agree). Arrays and functions keep their decayed
     value. ``explicit``: a cast written in the program (kept even between pointers).
     """
@@ -1423,6 +1423,9 @@ def convert(expression: Expression, ctype: CType, explicit: bool = False) -> Exp
             return IntConstant(integers.wrap(expression.value, ctype), ctype)
         if isinstance(ctype, PointerType) and expression.value == 0:
             return IntConstant(0, ctype)
+        if isinstance(ctype, IntegerType) and isinstance(source, PointerType):
+            if expression.value == 0:  # the null pointer is the address 0 (gcc, x86)
+                return IntConstant(0, ctype)
     if not explicit and isinstance(source, PointerType) and isinstance(ctype, PointerType):
         return expression  # pointers to different types have the same representation
     return CastExpression(expression, ctype)
