@@ -107,37 +107,47 @@ class IntegerReading:
     # --- reading back -------------------------------------------------------------------
 
     def back(self, formula: z3.ExprRef) -> z3.BoolRef:
-        """A bit-vector formula over the words that means exactly ``formula``."""
-        width = self._wide_enough(formula)
-        memo: dict[int, z3.ExprRef] = {}
+        """A bit-vector formula over the words that means exactly ``formula``.
 
-        def visit(e: z3.ExprRef) -> z3.ExprRef:
+        Each comparison is translated at its own width: the narrowest in which none of
+        its terms can wrap around (``4 <= X`` stays a 32-bit comparison, ``X = Y + 1``
+        needs 33 bits).
+        """
+        booleans: dict[int, z3.ExprRef] = {}
+        terms: dict[tuple[int, int], z3.ExprRef] = {}
+        intervals: dict[int, tuple[int, int]] = {}
+
+        def boolean(e: z3.ExprRef) -> z3.ExprRef:
             key = e.get_id()
-            done = memo.get(key)
+            done = booleans.get(key)
             if done is None:
-                done = memo[key] = self._back(e, width, visit)
+                done = booleans[key] = self._back_boolean(e, boolean, atom)
             return done
 
-        return visit(formula)
+        def atom(e: z3.ExprRef) -> z3.ExprRef:
+            width = max(_bits(self._interval(child, intervals)) for child in e.children())
 
-    def _back(self, e: z3.ExprRef, width: int, visit) -> z3.ExprRef:
-        ctx = self.ctx
-        if z3.is_int_value(e):
-            return z3.BitVecVal(e.as_long(), width, ctx)
-        if z3.is_true(e) or z3.is_false(e):
+            def term(t: z3.ExprRef) -> z3.ExprRef:
+                key = (t.get_id(), width)
+                done = terms.get(key)
+                if done is None:
+                    done = terms[key] = self._back_term(t, width, term)
+                return done
+
+            return _rebuild_comparison(e, [term(child) for child in e.children()])
+
+        return boolean(formula)
+
+    def _back_boolean(self, e: z3.ExprRef, boolean, atom) -> z3.ExprRef:
+        if z3.is_true(e) or z3.is_false(e) or (z3.is_const(e) and z3.is_bool(e)):
             return e
-        if z3.is_const(e):
-            constant = self.words.get(e.decl().name())
-            if constant is None:
-                if e.sort() == z3.BoolSort(ctx):
-                    return e
-                raise Unreadable(f"unknown integer {e} in an interpolant")
-            extra = width - constant.size()
-            return (
-                z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
-            )
         kind = e.decl().kind()
-        args = [visit(arg) for arg in e.children()]
+        children = e.children()
+        if kind in (z3.Z3_OP_EQ, z3.Z3_OP_DISTINCT) and z3.is_arith(children[0]):
+            return atom(e)
+        if kind in (z3.Z3_OP_LE, z3.Z3_OP_LT, z3.Z3_OP_GE, z3.Z3_OP_GT):
+            return atom(e)
+        args = [boolean(child) for child in children]
         if kind == z3.Z3_OP_AND:
             return z3.And(*args)
         if kind == z3.Z3_OP_OR:
@@ -150,16 +160,29 @@ class IntegerReading:
             return z3.If(*args)
         if kind in (z3.Z3_OP_EQ, z3.Z3_OP_IFF):
             return args[0] == args[1]
-        if kind == z3.Z3_OP_DISTINCT:
-            return z3.Distinct(*args)
-        if kind == z3.Z3_OP_LE:
-            return args[0] <= args[1]
-        if kind == z3.Z3_OP_LT:
-            return args[0] < args[1]
-        if kind == z3.Z3_OP_GE:
-            return args[0] >= args[1]
-        if kind == z3.Z3_OP_GT:
-            return args[0] > args[1]
+        if kind == z3.Z3_OP_XOR:
+            return z3.Xor(*args)
+        raise Unreadable(f"interpolant operator {e.decl().name()}")
+
+    def _back_term(self, e: z3.ExprRef, width: int, term) -> z3.ExprRef:
+        ctx = self.ctx
+        if z3.is_int_value(e):
+            return z3.BitVecVal(e.as_long(), width, ctx)
+        if z3.is_const(e):
+            constant = self.words.get(e.decl().name())
+            if constant is None:
+                raise Unreadable(f"unknown integer {e} in an interpolant")
+            extra = width - constant.size()
+            if extra == 0:
+                return constant
+            return (
+                z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
+            )
+        kind = e.decl().kind()
+        if kind == z3.Z3_OP_ITE:
+            condition, then, other = e.children()
+            return z3.If(self.back(condition), term(then), term(other))
+        args = [term(arg) for arg in e.children()]
         if kind == z3.Z3_OP_ADD:
             total = args[0]
             for arg in args[1:]:
@@ -191,40 +214,94 @@ class IntegerReading:
             return quotient if kind == z3.Z3_OP_IDIV else a - c * quotient
         raise Unreadable(f"interpolant operator {e.decl().name()}")
 
-    def _wide_enough(self, formula: z3.ExprRef) -> int:
-        """A width in which no term of ``formula`` can wrap around (with a margin)."""
-        largest = 2
-        memo: dict[int, int] = {}
-
-        def magnitude(e: z3.ExprRef) -> int:
-            key = e.get_id()
-            if key in memo:
-                return memo[key]
-            if z3.is_int_value(e):
-                value = abs(e.as_long())
-            elif z3.is_const(e) and e.sort() == z3.IntSort(self.ctx):
-                constant = self.words.get(e.decl().name())
-                value = 1 << (constant.size() if constant is not None else 64)
+    def _interval(self, e: z3.ExprRef, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
+        """Bounds of an integer term of an interpolant over the words (each subterm's
+        bounds included: the width must hold every intermediate value)."""
+        key = e.get_id()
+        done = memo.get(key)
+        if done is not None:
+            return done
+        if z3.is_int_value(e):
+            value = e.as_long()
+            bounds = (value, value)
+        elif z3.is_const(e):
+            constant = self.words.get(e.decl().name())
+            if constant is None:
+                raise Unreadable(f"unknown integer {e} in an interpolant")
+            bounds = _signed_window(constant.size())
+        else:
+            kind = e.decl().kind()
+            children = e.children()
+            if kind == z3.Z3_OP_ITE:
+                parts = [self._interval(child, memo) for child in children[1:]]
             else:
-                parts = [magnitude(child) for child in e.children()]
-                kind = e.decl().kind() if z3.is_app(e) else None
-                if kind == z3.Z3_OP_MUL:
-                    value = 1
-                    for part in parts:
-                        value *= max(part, 1)
+                parts = [self._interval(child, memo) for child in children]
+            if kind == z3.Z3_OP_ADD:
+                bounds = (sum(p[0] for p in parts), sum(p[1] for p in parts))
+            elif kind == z3.Z3_OP_SUB:
+                low, high = parts[0]
+                for other_low, other_high in parts[1:]:
+                    low, high = low - other_high, high - other_low
+                bounds = (low, high)
+            elif kind == z3.Z3_OP_UMINUS:
+                bounds = (-parts[0][1], -parts[0][0])
+            elif kind == z3.Z3_OP_MUL:
+                low, high = parts[0]
+                for other_low, other_high in parts[1:]:
+                    products = [
+                        low * other_low,
+                        low * other_high,
+                        high * other_low,
+                        high * other_high,
+                    ]
+                    low, high = min(products), max(products)
+                bounds = (low, high)
+            elif kind == z3.Z3_OP_ITE:
+                bounds = (min(p[0] for p in parts), max(p[1] for p in parts))
+            elif kind in (z3.Z3_OP_IDIV, z3.Z3_OP_MOD):
+                low, high = parts[0]
+                divisor = max(1, parts[1][0])
+                if kind == z3.Z3_OP_IDIV:
+                    bounds = (min(low // divisor, 0), max(high // divisor, 0))
                 else:
-                    value = sum(parts) if parts else 1
-            memo[key] = value
-            return value
-
-        stack = [formula]
-        while stack:
-            e = stack.pop()
-            if z3.is_arith(e):
-                largest = max(largest, magnitude(e))
+                    bounds = (0, divisor - 1)
+                # the translation computes -a + c - 1 and c * quotient as well
+                bounds = (
+                    min(bounds[0], -high - divisor, low),
+                    max(bounds[1], -low + divisor, high),
+                )
             else:
-                stack.extend(e.children())
-        return largest.bit_length() + 2
+                raise Unreadable(f"interpolant operator {e.decl().name()}")
+            # every intermediate value must fit too
+            for part in parts:
+                bounds = (min(bounds[0], part[0]), max(bounds[1], part[1]))
+        memo[key] = bounds
+        return bounds
+
+
+def _bits(bounds: tuple[int, int]) -> int:
+    """The width of the narrowest signed bit-vector that holds the interval."""
+    low, high = bounds
+    width = 2
+    while not (-(1 << (width - 1)) <= low and high <= (1 << (width - 1)) - 1):
+        width += 1
+    return width
+
+
+def _rebuild_comparison(e: z3.ExprRef, args: list[z3.ExprRef]) -> z3.BoolRef:
+    kind = e.decl().kind()
+    a, b = args
+    if kind == z3.Z3_OP_EQ:
+        return a == b
+    if kind == z3.Z3_OP_DISTINCT:
+        return a != b
+    if kind == z3.Z3_OP_LE:
+        return a <= b
+    if kind == z3.Z3_OP_LT:
+        return a < b
+    if kind == z3.Z3_OP_GE:
+        return a >= b
+    return a > b
 
 
 class _FormulaReader:
