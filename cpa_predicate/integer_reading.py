@@ -66,8 +66,11 @@ def _unsigned_window(width: int) -> tuple[int, int]:
 class IntegerReading:
     """Reads bit-vector formulas (z3 terms) as linear integer formulas and back.
 
-    One reading serves one interpolation problem: the integer word of each bit-vector
-    constant is shared by all formulas read, so that cut points can name it.
+    The integer word of each bit-vector constant is shared by all formulas read, so that
+    cut points can name it. One reading can serve a whole run: the reading of each
+    formula is kept (refinements share most of their blocks); its auxiliary integers
+    belong to it alone, so a kept reading is valid in any later problem (each Horn
+    clause quantifies its own).
     """
 
     def __init__(self, ctx: z3.Context):
@@ -76,6 +79,8 @@ class IntegerReading:
         self.words: dict[str, z3.BitVecRef] = {}
         self._integers: dict[int, z3.ArithRef] = {}  # bit-vector constant id -> word
         self._fresh = 0
+        # formula id -> (the formula, kept alive so that its id stays its own, reading)
+        self._read: dict[int, tuple[z3.BoolRef, tuple | None]] = {}
 
     # --- reading ------------------------------------------------------------------------
 
@@ -94,11 +99,22 @@ class IntegerReading:
         """The integer reading of a Boolean formula: without the ranges of its words
         (weakened) and with them (exact), each with the definitions it needs, and the
         auxiliary integers it introduced (each a function of the words)."""
+        kept = self._read.get(formula.get_id())
+        if kept is not None:
+            if kept[1] is None:
+                raise Unreadable("(as before)")
+            return kept[1]
         reader = _FormulaReader(self)
-        body = reader.boolean(formula)
+        try:
+            body = reader.boolean(formula)
+        except Unreadable:
+            self._read[formula.get_id()] = (formula, None)
+            raise
         relaxed = z3.And(body, *reader.side) if reader.side else body
         exact = z3.And(relaxed, *reader.ranges) if reader.ranges else relaxed
-        return relaxed, exact, reader.auxiliaries
+        result = (relaxed, exact, reader.auxiliaries)
+        self._read[formula.get_id()] = (formula, result)
+        return result
 
     def fresh(self, prefix: str) -> z3.ArithRef:
         self._fresh += 1

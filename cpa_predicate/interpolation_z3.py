@@ -226,6 +226,8 @@ class Z3SpacerInterpolator(Interpolator):
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
+        self._first_budget = conjuncts_budget  # auto: where the next call starts
+        self._reading: IntegerReading | None = None  # kept for the run
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
@@ -267,7 +269,10 @@ class Z3SpacerInterpolator(Interpolator):
         # succeeded last goes first: which one suits Spacer depends on the program (on
         # the token rings the leaf level, on ssh the conjunct level).
         reductions: dict[bool, tuple | None] = {}
-        budget: int | None = self.conjuncts_budget
+        # the budget one level below the one the previous call succeeded with: the
+        # paths of one program tend to be alike, and every budget that is too small is
+        # work thrown away (on ssh, most problems need several levels above the first)
+        budget: int | None = self._first_budget
         first = self._leaves_first
         while True:
             for deep in (first, not first):
@@ -281,6 +286,9 @@ class Z3SpacerInterpolator(Interpolator):
                     self.fallbacks += 1
                     continue
                 self._leaves_first = deep
+                self._first_budget = (
+                    _LAST_BUDGET if budget is None else max(self.conjuncts_budget, budget // 4)
+                )
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
@@ -398,7 +406,9 @@ class Z3SpacerInterpolator(Interpolator):
         # the alternatives: the integer reading (weakened, then exact) and bit-vectors
         alternatives: list[tuple[str, list[tuple[IntegerReading | None, list]]]] = []
         if self.integer_reading:
-            reading = IntegerReading(ctx)
+            if self._reading is None:
+                self._reading = IntegerReading(ctx)
+            reading = self._reading
             try:
                 read = [reading.read(formula) for formula in zformulas]
             except Unreadable:
