@@ -99,6 +99,18 @@ class IntegerReading:
         """The integer reading of a Boolean formula: without the ranges of its words
         (weakened) and with them (exact), each with the definitions it needs, and the
         auxiliary integers it introduced (each a function of the words)."""
+        body, side, ranges, auxiliaries = self.parts(formula)
+        relaxed = z3.And(body, *side) if side else body
+        exact = z3.And(relaxed, *ranges) if ranges else relaxed
+        return relaxed, exact, auxiliaries
+
+    def parts(
+        self, formula: z3.BoolRef
+    ) -> tuple[z3.BoolRef, list[z3.BoolRef], list[z3.BoolRef], list[z3.ArithRef]]:
+        """The reading of ``formula`` in parts: its body, the definitions of its
+        auxiliaries, the ranges of its words, and the auxiliaries. Definitions and
+        ranges hold for every value of the words; they belong at the top level of a
+        query, never under a negation or a guard."""
         kept = self._read.get(formula.get_id())
         if kept is not None:
             if kept[1] is None:
@@ -110,9 +122,7 @@ class IntegerReading:
         except Unreadable:
             self._read[formula.get_id()] = (formula, None)
             raise
-        relaxed = z3.And(body, *reader.side) if reader.side else body
-        exact = z3.And(relaxed, *reader.ranges) if reader.ranges else relaxed
-        result = (relaxed, exact, reader.auxiliaries)
+        result = (body, reader.side, reader.ranges, reader.auxiliaries)
         self._read[formula.get_id()] = (formula, result)
         return result
 

@@ -238,7 +238,10 @@ class Z3SpacerInterpolator(Interpolator):
         self._converter: BitVectorConverter | None = None
         # per granularity (inside disjunctions or not): the guarded Z3 term of each
         # connective and leaf, and the literal guarding each leaf
-        self._guarded: dict[bool, dict[FNode, z3.ExprRef]] = {False: {}, True: {}}
+        # (and for the leaves' integer readings or not)
+        self._guarded: dict[tuple[bool, bool], dict[FNode, z3.ExprRef]] = {
+            (deep, read): {} for deep in (False, True) for read in (False, True)
+        }
         self._literal: dict[FNode, z3.ExprRef] = {}
 
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
@@ -658,17 +661,29 @@ class Z3SpacerInterpolator(Interpolator):
         the weakened sequence is one of the original.
         """
         literals: dict[z3.ExprRef, FNode] = {}
-        guarded = [self._guarded_formula(f, conv, literals, deep) for f in formulas]
-        # Z3 configured for the formulas' logic (bit-vectors) first: with integer
-        # formulas, the configured solver found the cores of big joined blocks several
-        # times faster than the default one. It must be the formulas' logic: Z3 set to
-        # QF_LIA answers "sat" for unsatisfiable bit-vector formulas under assumptions.
-        # If it gives up, the default solver decides.
-        for solver in (z3.SolverFor("QF_BV", ctx=self._ctx), z3.Solver(ctx=self._ctx)):
+        # With the integer reading, the query is the reading of every leaf under its
+        # guard, and the definitions and ranges of all readings at the top level: a
+        # core of it is a core of the bit-vector formulas (the reading is exact, and its
+        # definitions and ranges hold for every value of the words).
+        facts: dict[int, z3.ExprRef] | None = {} if self.integer_reading else None
+        try:
+            guarded = [self._guarded_formula(f, conv, literals, deep, facts) for f in formulas]
+        except Unreadable:
+            facts = None
+            literals.clear()
+            guarded = [self._guarded_formula(f, conv, literals, deep) for f in formulas]
+        # Z3 configured for the formulas' logic first: it found the cores of big joined
+        # blocks several times faster than the default solver. It must be the formulas'
+        # logic: Z3 set to QF_LIA answers "sat" for unsatisfiable bit-vector formulas
+        # under assumptions. If it gives up, the default solver decides.
+        logic = "QF_BV" if facts is None else "QF_LIA"
+        for solver in (z3.SolverFor(logic, ctx=self._ctx), z3.Solver(ctx=self._ctx)):
             left_ms = self._left_ms()
             if left_ms is not None:
                 solver.set("timeout", left_ms)
             solver.add(*guarded)
+            if facts:
+                solver.add(*facts.values())
             result = solver.check(*literals)
             if result == z3.sat:
                 return None
@@ -685,23 +700,44 @@ class Z3SpacerInterpolator(Interpolator):
         conv: Z3Converter,
         literals: dict[z3.ExprRef, FNode],
         deep: bool,
+        facts: dict[int, z3.ExprRef] | None = None,
     ) -> z3.ExprRef:
         """``formula`` in Z3 with each leaf ``c`` replaced by ``literal -> c``.
 
+        With ``facts``, each leaf is its integer reading, and the definitions and ranges
+        of the readings are collected in ``facts`` (raises :class:`Unreadable`).
         Guards and guarded subformulas are kept for the whole run: refinements share
         most of their blocks.
         """
         ctx = self._ctx
+        read = facts is not None
+        if read and self._reading is None:
+            self._reading = IntegerReading(ctx)
+
+        def leaf_facts(node: FNode) -> list[z3.ExprRef]:
+            _, side, ranges, _ = self._reading.parts(conv.convert(node))
+            return side + ranges
 
         def guard(node: FNode) -> z3.ExprRef:
-            literal = z3.Bool(f"itp!g{node.node_id()}", ctx)
-            self._literal[node] = literal
-            return z3.Implies(literal, conv.convert(node))
+            literal = self._literal.get(node)
+            if literal is None:
+                literal = self._literal[node] = z3.Bool(f"itp!g{node.node_id()}", ctx)
+            leaf = conv.convert(node)
+            if read:
+                leaf = self._reading.parts(leaf)[0]
+            return z3.Implies(literal, leaf)
 
         def combine(node: FNode, arguments: list[z3.ExprRef]) -> z3.ExprRef:
             return z3.And(*arguments) if node.is_and() else z3.Or(*arguments)
 
-        guarded = _fold_skeleton(formula, deep, self._guarded[deep], combine, guard)
+        guarded = _fold_skeleton(formula, deep, self._guarded[deep, read], combine, guard)
+        if read:
+
+            def collect_facts(node: FNode) -> None:
+                for fact in leaf_facts(node):
+                    facts[fact.get_id()] = fact
+
+            _fold_skeleton(formula, deep, {}, lambda node, arguments: None, collect_facts)
 
         # the literals of this formula's leaves (the memo above spans earlier formulas)
         def collect(node: FNode) -> None:
