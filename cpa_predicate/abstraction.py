@@ -15,7 +15,10 @@ formula:
   projections, which avoids enumerating the cross product of independent groups.
 
 Both are cached by (formula, predicates); pysmt formulas are hash-consed, so the
-formula node itself is the key.
+formula node itself is the key. With a ``reading_solver`` both decide the formula
+through its exact integer reading where the formula and the predicates have one
+(:mod:`cpa_predicate.reading_solver`: same models, so the same region, and Z3 is
+faster on it than on bit-vectors); otherwise over bit-vectors.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import TRUE, Iff, Not, Or, Symbol
 from pysmt.typing import BOOL
 
+from cpa_predicate.integer_reading import Unreadable
 from cpa_predicate.regions import Region, RegionManager
 from cpa_predicate.solver import SolverSession
 
@@ -47,8 +51,13 @@ class PredicateAbstractionManager:
         solver: SolverSession,
         regions: RegionManager,
         statistics: Statistics | None = None,
+        reading_solver: SolverSession | None = None,
     ) -> None:
+        """``reading_solver`` (optional) decides the formulas through their exact
+        integer reading (:mod:`cpa_predicate.reading_solver`); formulas without one
+        go to ``solver``."""
         self.solver = solver
+        self.reading_solver = reading_solver
         self.regions = regions
         self.statistics = statistics
         self._cartesian_cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region] = {}
@@ -125,10 +134,28 @@ class PredicateAbstractionManager:
                     region = region & self.regions.literal(index, value)
         return region
 
+    def _decide(self, method, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+        """``method(solver, formula, predicates)`` with the integer-reading solver where
+        the formula and the predicates have a reading, else with the bit-vector one."""
+        if self.reading_solver is not None:
+            try:
+                region = method(self.reading_solver, formula, predicates)
+            except Unreadable:
+                self._count("abstractions_bit_vectors")
+            else:
+                self._count("abstractions_integers")
+                return region
+        return method(self.solver, formula, predicates)
+
     def _cartesian_connected(
         self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
     ) -> Region:
-        solver, regions = self.solver, self.regions
+        return self._decide(self._cartesian_with, formula, predicates)
+
+    def _cartesian_with(
+        self, solver: SolverSession, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
+    ) -> Region:
+        regions = self.regions
         with solver.scope(formula):
             n = len(predicates)
             indicators = [self._indicator(k) for k in range(n)]
@@ -204,7 +231,12 @@ class PredicateAbstractionManager:
         return region
 
     def _all_sat(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
-        solver, regions = self.solver, self.regions
+        return self._decide(self._all_sat_with, formula, predicates)
+
+    def _all_sat_with(
+        self, solver: SolverSession, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
+    ) -> Region:
+        regions = self.regions
         with solver.scope(formula):
             n = len(predicates)
             indicators = [self._indicator(k) for k in range(n)]

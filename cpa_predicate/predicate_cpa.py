@@ -30,6 +30,7 @@ from cpa_predicate.abstraction import PredicateAbstractionManager
 from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
 from cpa_predicate.pathformula import PathFormulaManager
 from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
+from cpa_predicate.reading_solver import IntegerReadingSession
 from cpa_predicate.regions import RegionManager
 from cpa_predicate.solver import SolverSession
 from cpa_predicate.ssa import SSAMap, instantiate
@@ -152,6 +153,13 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             "where every operator has one (much faster), or as bit-vectors; z3 back end",
             ("integers", "bit-vectors"),
         ),
+        "abstraction_reading": Option(
+            str,
+            "bit-vectors",
+            "how abstraction decides a block formula: through its exact linear-integer "
+            "reading where the formula and the predicates have one (z3), or as bit-vectors",
+            ("integers", "bit-vectors"),
+        ),
         "atomic_predicates": Option(
             bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
         ),
@@ -174,7 +182,12 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         self.solver = SolverSession(options["solver"], stats, context.deadline)
         self.paths = PathFormulaManager(context.cfa)
         self.regions = RegionManager()
-        self.abstractions = PredicateAbstractionManager(self.solver, self.regions, stats)
+        reading_solver = None
+        if options["abstraction_reading"] == "integers" and options["solver"] == "z3":
+            reading_solver = IntegerReadingSession(stats, context.deadline)
+        self.abstractions = PredicateAbstractionManager(
+            self.solver, self.regions, stats, reading_solver
+        )
         self.registry = PredicateRegistry()
         self.precision = PredicatePrecision(options["scope"])
         spec = context.specification

@@ -1,0 +1,95 @@
+"""Abstraction through the exact integer reading gives the bit-vector abstraction."""
+
+from __future__ import annotations
+
+import pytest
+from pysmt.shortcuts import (
+    BV,
+    BVSLT,
+    BVULT,
+    And,
+    BVAdd,
+    BVAnd,
+    BVMul,
+    Equals,
+    Not,
+    Or,
+    Symbol,
+)
+from pysmt.typing import BVType
+
+from cpa.statistics import Statistics
+from cpa_predicate.abstraction import PredicateAbstractionManager
+from cpa_predicate.integer_reading import Unreadable
+from cpa_predicate.reading_solver import IntegerReadingSession
+from cpa_predicate.regions import RegionManager
+from cpa_predicate.solver import SolverSession
+
+W = 8
+X = Symbol("main::x#8@0", BVType(W))
+X1 = Symbol("main::x#8@1", BVType(W))
+Y = Symbol("main::y#8@0", BVType(W))
+
+
+def c(value: int):
+    return BV(value % (1 << W), W)
+
+
+# Formulas whose abstraction depends on wrap-around: over mathematical integers each
+# of them would give another region.
+CASES = [
+    # x1 = x + 1 wraps from 127 to -128: "x1 < x" is possible
+    (Equals(X1, BVAdd(X, c(1))), [BVSLT(X1, X), BVSLT(X, c(0)), Equals(X, c(127))]),
+    # unsigned: x + 1 < x only at 255
+    (Equals(X1, BVAdd(X, c(1))), [BVULT(X1, X), Equals(X, c(255)), Equals(X1, c(0))]),
+    # 2 * x == 0 has two solutions, 0 and 128
+    (Equals(BVMul(c(2), X), c(0)), [Equals(X, c(0)), Equals(X, c(-128)), BVSLT(X, c(0))]),
+    # the low bits of a sum
+    (
+        And(Equals(X1, BVAnd(BVAdd(X, Y), c(15))), BVSLT(c(100), X), BVSLT(c(100), Y)),
+        [Equals(X1, c(0)), BVSLT(X1, c(8)), BVSLT(X, Y)],
+    ),
+    (Or(Equals(X, c(-1)), Equals(Y, c(-128))), [BVULT(c(200), X), BVSLT(Y, c(0))]),
+]
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+@pytest.mark.parametrize("kind", ["boolean", "cartesian"])
+def test_integer_reading_gives_the_bit_vector_abstraction(index, kind):
+    formula, predicates = CASES[index]
+    indexed = [(position, predicate) for position, predicate in enumerate(predicates)]
+    stats = Statistics()
+    regions = RegionManager()
+    plain = PredicateAbstractionManager(SolverSession(), regions)
+    read = PredicateAbstractionManager(SolverSession(), regions, stats, IntegerReadingSession())
+    expected = getattr(plain, kind)(formula, indexed)
+    found = getattr(read, kind)(formula, indexed)
+    assert found == expected
+    assert stats.as_dict().get("abstractions_integers") == 1
+
+
+def test_a_formula_without_a_reading_is_abstracted_over_bit_vectors():
+    formula = Equals(BVMul(X, Y), c(6))  # a product of two words has no linear reading
+    predicates = [(0, Equals(X, c(3))), (1, Equals(X, c(0)))]
+    stats = Statistics()
+    regions = RegionManager()
+    plain = PredicateAbstractionManager(SolverSession(), regions)
+    session = IntegerReadingSession()
+    read = PredicateAbstractionManager(SolverSession(), regions, stats, session)
+    assert read.boolean(formula, predicates) == plain.boolean(formula, predicates)
+    assert stats.as_dict().get("abstractions_bit_vectors") == 1
+    assert session.depth == 0
+    with pytest.raises(Unreadable):
+        session.add(formula)
+
+
+def test_the_reading_session_gives_no_bit_vector_models():
+    session = IntegerReadingSession()
+    with session.scope(Equals(X, c(5))):
+        assert session.check()
+        with pytest.raises(ValueError):
+            session.values([X])
+        with pytest.raises(ValueError):  # its reading has auxiliaries
+            session.truth_values([Equals(BVAdd(X, c(1)), Y)])
+    with session.scope(Not(Equals(X, X))):
+        assert not session.check()
