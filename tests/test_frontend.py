@@ -491,6 +491,22 @@ def test_unsupported_constructs_report_line(body, construct):
     assert str(info.value).startswith("u.c:4:")
 
 
+@pytest.mark.parametrize("spelling", ["__alignof__", "_Alignof"])
+def test_alignment_of_8_byte_scalars_is_unknown_under_ilp32_only(spelling):
+    """gcc -m32 gives __alignof__(long long) == 8 but _Alignof(long long) == 4, and the
+    frontend cannot tell the spellings apart after preprocessing: no guess."""
+    src = f"int main() {{\n  return {spelling}(double[2]) + {spelling}(struct {{ long long x; }});\n}}\n"
+    with pytest.raises(UnsupportedFeature) as info:
+        parse_source(src, "a.c", data_model=ILP32)
+    assert info.value.line == 2 and "alignment of an 8-byte scalar" in str(info.value)
+    (ret,) = edges(parse_source(src, data_model=LP64), kind=ReturnStatementEdge)
+    assert ret.expression.value == 16
+    # a struct's alignment is the same for both spellings (4 under ILP32)
+    src = f"int main() {{ return {spelling}(struct {{ long long x; }}); }}"
+    (ret,) = edges(parse_source(src, data_model=ILP32), kind=ReturnStatementEdge)
+    assert ret.expression.value == 4
+
+
 def test_unsupported_in_unreachable_function_is_ignored():
     src = 'void unused(void) { asm("nop"); }\nint main() { return 0; }'
     cfa = parse_source(src)

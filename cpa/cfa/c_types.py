@@ -133,6 +133,18 @@ def align_of(ctype: CType, model: DataModel) -> int | None:
     return align
 
 
+def preferred_alignment_differs(ctype: CType, model: DataModel) -> bool:
+    """Whether gcc's ``__alignof__`` (preferred alignment) differs from ``_Alignof``:
+    under ILP32 for ``long long``, ``unsigned long long`` and ``double`` (also as array
+    elements; measured with gcc 12 ``-m32``), whose ``_Alignof`` is 4 and ``__alignof__``
+    8. The frontend reads both spellings as ``_Alignof``, so it cannot fold these."""
+    while isinstance(ctype, ArrayType):
+        ctype = ctype.element
+    if not isinstance(ctype, (IntegerType, FloatType)) or getattr(ctype, "atomic", False):
+        return False
+    return ctype.size == 8 and align_of(ctype, model) == 4
+
+
 def _struct_layout(ctype: StructType, model: DataModel) -> tuple[int | None, int | None]:
     """Size and alignment of a struct or union (System V layout), None if unknown."""
     layout = _member_offsets(ctype, model)

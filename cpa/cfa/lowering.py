@@ -837,6 +837,13 @@ class FunctionLowering:
             if op == "sizeof":
                 size = c_types.size_of(operand_type, model)
             else:
+                if c_types.preferred_alignment_differs(operand_type, model):
+                    # the frontend reads gcc's __alignof__ as _Alignof; they differ here
+                    raise self.unsupported(
+                        "alignment of an 8-byte scalar under ILP32 (gcc's __alignof__ "
+                        "gives 8, _Alignof 4)",
+                        node,
+                    )
                 size = c_types.align_of(operand_type, model)
             if size is None:
                 return SizeOf(operand_type, model.size_t)

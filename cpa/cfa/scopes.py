@@ -274,6 +274,10 @@ class Scopes:
                 operand = node.expr
                 if isinstance(operand, c_ast.Typename):
                     operand_type = self.resolve_type(operand)
+                    if node.op == "_Alignof" and c_types.preferred_alignment_differs(
+                        operand_type, self.model
+                    ):
+                        raise _NotConstant
                     measure = c_types.size_of if node.op == "sizeof" else c_types.align_of
                     size = measure(operand_type, self.model)
                     if size is not None:
