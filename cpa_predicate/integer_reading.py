@@ -34,9 +34,11 @@ means.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import z3
+from pysmt.fnode import FNode
 
 
 class Unreadable(Exception):
@@ -570,3 +572,81 @@ _COMPARISONS = {
     z3.Z3_OP_UGEQ: (False, lambda a, b: a >= b),
     z3.Z3_OP_UGT: (False, lambda a, b: a > b),
 }
+
+
+class AtomwiseReading:
+    """Integer readings of pysmt formulas put together from their atoms' readings.
+
+    The Boolean structure (``and``, ``or``, ``not``, ``=>``, ``<=>``) is rebuilt over
+    the readings of the atoms beneath it; each atom is read once and each connective
+    rebuilt once per run. Refinements and abstractions meet the same atoms again and
+    again (the same block after the same abstraction is the same formula), and reading
+    whole formulas each time cost more than solving them (22 s of a 90 s run on
+    ``token_ring.13``). ``convert`` turns a pysmt formula into its Z3 bit-vector term.
+    """
+
+    def __init__(self, reading: IntegerReading):
+        self.reading = reading
+        self._bodies: dict[FNode, z3.BoolRef] = {}
+
+    def body(self, formula: FNode, convert: Callable[[FNode], z3.BoolRef]) -> z3.BoolRef:
+        """The body of the reading of ``formula`` (raises :class:`Unreadable`)."""
+        bodies = self._bodies
+        stack = [formula]
+        while stack:
+            node = stack[-1]
+            if node in bodies:
+                stack.pop()
+                continue
+            if _is_connective(node):
+                pending = [arg for arg in node.args() if arg not in bodies]
+                if pending:
+                    stack.extend(pending)
+                    continue
+                bodies[node] = _rebuild(node, [bodies[arg] for arg in node.args()])
+            else:
+                bodies[node] = self.reading.parts(convert(node))[0]
+            stack.pop()
+        return bodies[formula]
+
+    def facts(
+        self, formulas: Iterable[FNode], convert: Callable[[FNode], z3.BoolRef]
+    ) -> tuple[list[z3.BoolRef], list[z3.BoolRef], list[z3.ArithRef]]:
+        """The definitions, the word ranges and the auxiliaries of the readings of the
+        atoms of ``formulas``, each once (call :meth:`body` first)."""
+        side: dict[int, z3.BoolRef] = {}
+        ranges: dict[int, z3.BoolRef] = {}
+        auxiliaries: list[z3.ArithRef] = []
+        stack = list(formulas)
+        seen = set(stack)
+        while stack:
+            node = stack.pop()
+            if _is_connective(node):
+                for arg in node.args():
+                    if arg not in seen:
+                        seen.add(arg)
+                        stack.append(arg)
+                continue
+            _, node_side, node_ranges, node_auxiliaries = self.reading.parts(convert(node))
+            for fact in node_side:
+                side[fact.get_id()] = fact
+            for fact in node_ranges:
+                ranges[fact.get_id()] = fact
+            auxiliaries.extend(node_auxiliaries)
+        return list(side.values()), list(ranges.values()), auxiliaries
+
+
+def _is_connective(node: FNode) -> bool:
+    return node.is_and() or node.is_or() or node.is_not() or node.is_implies() or node.is_iff()
+
+
+def _rebuild(node: FNode, arguments: list[z3.BoolRef]) -> z3.BoolRef:
+    if node.is_and():
+        return z3.And(*arguments)
+    if node.is_or():
+        return z3.Or(*arguments)
+    if node.is_not():
+        return z3.Not(arguments[0])
+    if node.is_implies():
+        return z3.Implies(*arguments)
+    return arguments[0] == arguments[1]

@@ -36,7 +36,7 @@ from pysmt.exceptions import PysmtException
 from pysmt.fnode import FNode
 from pysmt.solvers.z3 import Z3Converter
 
-from cpa_predicate.integer_reading import IntegerReading, Unreadable
+from cpa_predicate.integer_reading import AtomwiseReading, IntegerReading, Unreadable
 from cpa_predicate.interpolation import InterpolationError, Interpolator
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
@@ -228,7 +228,7 @@ class Z3SpacerInterpolator(Interpolator):
         self._bit_vectors_first = False  # the reading that succeeded last goes first
         self._first_budget = conjuncts_budget  # auto: where the next call starts
         self._reading: IntegerReading | None = None  # kept for the run
-        self._read_bodies: dict[FNode, z3.ExprRef] = {}  # integer reading per subformula
+        self._atoms: AtomwiseReading | None = None  # integer reading per atom, for the run
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
@@ -450,41 +450,15 @@ class Z3SpacerInterpolator(Interpolator):
         self, conjuncts: list[FNode], conv: Z3Converter
     ) -> tuple[z3.BoolRef, z3.BoolRef, list[z3.ArithRef]]:
         """The integer reading of a conjunction (as :meth:`IntegerReading.read`), put
-        together from the readings of its atoms (the leaves of its And/Or skeleton).
-
-        Each atom is read once per run and each connective rebuilt once: the formulas
-        of successive refinements are weakenings of the same blocks, and reading them
-        whole each time cost more than Spacer on the token rings.
-        """
+        together from the readings of its atoms, kept for the run (the formulas of
+        successive refinements are weakenings of the same blocks)."""
         assert self._reading is not None
-        reading = self._reading
-        bodies = self._read_bodies
-
-        def leaf(node: FNode) -> z3.ExprRef:
-            return reading.parts(conv.convert(node))[0]
-
-        def combine(node: FNode, arguments: list[z3.ExprRef]) -> z3.ExprRef:
-            return z3.And(*arguments) if node.is_and() else z3.Or(*arguments)
-
-        body = [_fold_skeleton(c, True, bodies, combine, leaf) for c in conjuncts]
-        side: dict[int, z3.ExprRef] = {}
-        ranges: dict[int, z3.ExprRef] = {}
-        auxiliaries: list[z3.ArithRef] = []
-
-        def collect(node: FNode) -> None:
-            _, node_side, node_ranges, node_auxiliaries = reading.parts(conv.convert(node))
-            for fact in node_side:
-                side[fact.get_id()] = fact
-            for fact in node_ranges:
-                ranges[fact.get_id()] = fact
-            auxiliaries.extend(node_auxiliaries)
-
-        seen: dict[FNode, object] = {}
-        for c in conjuncts:
-            _fold_skeleton(c, True, seen, lambda node, arguments: None, collect)
-        ctx = self._ctx
-        relaxed = _zand(body + list(side.values()), ctx)
-        exact = _zand(body + list(side.values()) + list(ranges.values()), ctx)
+        if self._atoms is None or self._atoms.reading is not self._reading:
+            self._atoms = AtomwiseReading(self._reading)
+        body = [self._atoms.body(c, conv.convert) for c in conjuncts]
+        side, ranges, auxiliaries = self._atoms.facts(conjuncts, conv.convert)
+        relaxed = _zand(body + side, self._ctx)
+        exact = _zand(body + side + ranges, self._ctx)
         return relaxed, exact, auxiliaries
 
     def _refute(

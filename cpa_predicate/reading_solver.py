@@ -29,7 +29,7 @@ import z3
 from pysmt.fnode import FNode
 from pysmt.logics import QF_LIA
 
-from cpa_predicate.integer_reading import IntegerReading
+from cpa_predicate.integer_reading import AtomwiseReading, IntegerReading
 from cpa_predicate.solver import SolverSession
 
 if TYPE_CHECKING:
@@ -46,66 +46,21 @@ class IntegerReadingSession(SolverSession):
         super().__init__("z3", statistics, deadline, logic=QF_LIA)
         if self._z3 is None:  # pragma: no cover - pysmt always wraps z3 here
             raise RuntimeError("the integer-reading session needs Z3")
-        self._reading = IntegerReading(self._z3.ctx)
+        self._atoms = AtomwiseReading(IntegerReading(self._z3.ctx))
         #: formula -> its reading's facts (definitions and ranges), as Z3 ASTs
         self._facts: dict[FNode, list[Any]] = {}
-        self._bodies: dict[FNode, z3.BoolRef] = {}  # reading of each subformula
-        self._atom_facts: dict[FNode, list[z3.BoolRef]] = {}  # facts of each atom
 
     def _ast(self, formula: FNode) -> Any:
         entry = self._asts.get(formula)
         if entry is None:
-            body = self._body(formula)
-            facts = self._collect_facts(formula)
+            body = self._atoms.body(formula, self._convert)
+            side, ranges, _ = self._atoms.facts([formula], self._convert)
+            facts = side + ranges
             # keep the Z3 terms alive beside the pointers
             entry = (body.as_ast(), (body, facts))
             self._asts[formula] = entry
             self._facts[formula] = [fact.as_ast() for fact in facts]
         return entry[0]
-
-    def _body(self, formula: FNode) -> z3.BoolRef:
-        """The reading of ``formula``'s Boolean structure over its atoms' readings.
-
-        Atoms are read once per run and connectives rebuilt once: block formulas
-        share most of their atoms (the same block after the same abstraction is the
-        same formula), and reading each formula whole cost more than solving it.
-        """
-        bodies = self._bodies
-        stack = [formula]
-        while stack:
-            node = stack[-1]
-            if node in bodies:
-                stack.pop()
-                continue
-            if _is_connective(node):
-                pending = [arg for arg in node.args() if arg not in bodies]
-                if pending:
-                    stack.extend(pending)
-                    continue
-                bodies[node] = _rebuild(node, [bodies[arg] for arg in node.args()])
-            else:
-                body, side, ranges, _ = self._reading.parts(self._convert(node))
-                self._atom_facts[node] = side + ranges
-                bodies[node] = body
-            stack.pop()
-        return bodies[formula]
-
-    def _collect_facts(self, formula: FNode) -> list[z3.BoolRef]:
-        """The definitions and ranges of the readings of ``formula``'s atoms."""
-        facts: dict[int, z3.BoolRef] = {}
-        seen = {formula}
-        stack = [formula]
-        while stack:
-            node = stack.pop()
-            if _is_connective(node):
-                for arg in node.args():
-                    if arg not in seen:
-                        seen.add(arg)
-                        stack.append(arg)
-            else:
-                for fact in self._atom_facts[node]:
-                    facts[fact.get_id()] = fact
-        return list(facts.values())
 
     def _assert_facts(self, formula: FNode) -> None:
         for fact in self._facts[formula]:
@@ -138,19 +93,3 @@ class IntegerReadingSession(SolverSession):
 
     def values(self, terms: Iterable[FNode]) -> dict[FNode, FNode]:
         raise ValueError("the integer-reading session has no bit-vector models")
-
-
-def _is_connective(node: FNode) -> bool:
-    return node.is_and() or node.is_or() or node.is_not() or node.is_implies() or node.is_iff()
-
-
-def _rebuild(node: FNode, arguments: list[z3.BoolRef]) -> z3.BoolRef:
-    if node.is_and():
-        return z3.And(*arguments)
-    if node.is_or():
-        return z3.Or(*arguments)
-    if node.is_not():
-        return z3.Not(arguments[0])
-    if node.is_implies():
-        return z3.Implies(*arguments)
-    return arguments[0] == arguments[1]
