@@ -51,6 +51,10 @@ class Interpolator(ABC):
     #: Time budget of one call in milliseconds (None: unbounded); a caller with a
     #: deadline sets it to the time left before each call.
     timeout_ms: int | None = None
+    #: After a call that found the conjunction satisfiable: a model of it as
+    #: {symbol: value} if the back end kept one (None otherwise), so that a caller
+    #: that wants the counterexample need not solve the same query again.
+    model: dict[FNode, int | bool] | None = None
 
     @abstractmethod
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:

@@ -56,6 +56,8 @@ _HORN_PARAMS: dict[str, object] = {
 #: the budgets of the "auto" portfolio grow up to this many Z3 resource units (hours of
 #: work here); the round after runs without a budget
 _LAST_BUDGET = 10**11
+# resource units per formula node for the bit-blasting probe of a path's feasibility
+_PROBE_UNITS_PER_NODE = 5_000
 
 
 class _OverBudget(Exception):
@@ -111,6 +113,18 @@ class BitVectorConverter(Z3Converter):
         same_sign = mgr.Iff(mgr.BVSLT(a, zero), mgr.BVSLT(b, zero))
         keep = mgr.Or(mgr.Equals(remainder, zero), same_sign)
         return mgr.Ite(keep, remainder, mgr.BVAdd(remainder, b))
+
+
+def _dag_size(formulas: Sequence[FNode]) -> int:
+    """The number of distinct subterms of ``formulas``."""
+    seen: set[FNode] = set()
+    stack = list(formulas)
+    while stack:
+        node = stack.pop()
+        if node not in seen:
+            seen.add(node)
+            stack.extend(node.args())
+    return len(seen)
 
 
 def _has_quantifier(expr: z3.ExprRef) -> bool:
@@ -230,6 +244,8 @@ class Z3SpacerInterpolator(Interpolator):
         self._reading: IntegerReading | None = None  # kept for the run
         self._atoms: AtomwiseReading | None = None  # integer reading per atom, for the run
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
+        #: how many paths the bit-blasting probe found feasible
+        self.probes_sat = 0
         #: how often ``"auto"`` ran out of a budget and moved on
         self.fallbacks = 0
         self._deadline: float | None = None  # of the current call
@@ -249,6 +265,7 @@ class Z3SpacerInterpolator(Interpolator):
         """See :meth:`Interpolator.sequence_interpolants`."""
         formulas = list(formulas)
         n = len(formulas)
+        self.model = None
         if n == 0:
             return None
         # one budget for the whole call: every query inside gets what is left of it
@@ -261,6 +278,8 @@ class Z3SpacerInterpolator(Interpolator):
         if self._converter is None:
             self._converter = BitVectorConverter(self.env, ctx)
         conv = self._converter
+        if self._feasible_by_bit_blasting(formulas, conv):
+            return None
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
         if self.core != "auto":
@@ -296,6 +315,35 @@ class Z3SpacerInterpolator(Interpolator):
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
+
+    def _feasible_by_bit_blasting(self, formulas: list[FNode], conv: Z3Converter) -> bool:
+        """Whether a bit-blasting probe finds the conjunction satisfiable (model kept).
+
+        A feasible error path is decided in one shot by bit-blasting, where the guarded
+        queries below split forever (linear arithmetic on a chain of 1,000 joined
+        disequalities: 50 s at 500) or pay for their guards. The probe gets a budget of
+        Z3 resource units linear in the formulas' size, so that it gives up on hard
+        (mostly infeasible) paths, which the core queries then decide. (Resource units
+        bound the search, they do not measure time: Z3 spends them very unevenly
+        between simplification and search.)
+        """
+        size = _dag_size(formulas)
+        ctx = self._ctx
+        tactic = z3.Then("simplify", "propagate-values", "bit-blast", "sat", ctx=ctx)
+        solver = tactic.solver()
+        left_ms = self._left_ms()
+        if left_ms is not None:
+            solver.set("timeout", left_ms)
+        solver.set("rlimit", _PROBE_UNITS_PER_NODE * size)
+        try:
+            solver.add(*[conv.convert(f) for f in formulas])
+            if solver.check() != z3.sat:
+                return False
+            self.model = self._pysmt_model(solver.model())
+        except (z3.Z3Exception, PysmtException):
+            return False  # not a pure bit-vector formula: the core queries decide
+        self.probes_sat += 1
+        return True
 
     def _left_ms(self) -> int | None:
         """Milliseconds left of this call's budget; None if unbounded (raises when none is left)."""
@@ -676,39 +724,101 @@ class Z3SpacerInterpolator(Interpolator):
         weakens each formula while the sequence stays unsat, and every interpolant of
         the weakened sequence is one of the original.
         """
-        literals: dict[z3.ExprRef, FNode] = {}
-        # With the integer reading, the query is the reading of every leaf under its
-        # guard, and the definitions and ranges of all readings at the top level: a
-        # core of it is a core of the bit-vector formulas (the reading is exact, and its
-        # definitions and ranges hold for every value of the words).
-        facts: dict[int, z3.ExprRef] | None = {} if self.integer_reading else None
-        try:
-            guarded = [self._guarded_formula(f, conv, literals, deep, facts) for f in formulas]
-        except Unreadable:
-            facts = None
-            literals.clear()
-            guarded = [self._guarded_formula(f, conv, literals, deep) for f in formulas]
+
+        # Two exact encodings of the same query: the integer reading of every leaf under
+        # its guard, with the definitions and ranges of all readings at the top level (a
+        # core of it is a core of the bit-vector formulas: the reading is exact, and its
+        # definitions and ranges hold for every value of the words), and the bit-vector
+        # formulas themselves. The reading goes first (on ssh it finds cores several
+        # times faster); the bit-vector query decides when the reading does not exist or
+        # Z3 gives up on it. (A budgeted portfolio of the two was tried: Z3's linear
+        # arithmetic took 7 s on a query under a resource limit that it solved in 1.3 s
+        # without one, so budgets on it are not a measure of effort.)
+        def reading() -> tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]] | None:
+            literals: dict[z3.ExprRef, FNode] = {}
+            facts: dict[int, z3.ExprRef] = {}
+            try:
+                guarded = [self._guarded_formula(f, conv, literals, deep, facts) for f in formulas]
+            except Unreadable:
+                return None
+            return guarded + list(facts.values()), literals
+
+        def bit_vectors() -> tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]]:
+            literals: dict[z3.ExprRef, FNode] = {}
+            return [self._guarded_formula(f, conv, literals, deep) for f in formulas], literals
+
+        # built when first tried: the reading of a long block costs as much as a quick
+        # bit-vector query
+        built: dict[str, tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]] | None] = {}
+
+        def encoding(logic: str) -> tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]] | None:
+            if logic not in built:
+                built[logic] = reading() if logic == "QF_LIA" else bit_vectors()
+            return built[logic]
+
         # Z3 configured for the formulas' logic first: it found the cores of big joined
         # blocks several times faster than the default solver. It must be the formulas'
         # logic: Z3 set to QF_LIA answers "sat" for unsatisfiable bit-vector formulas
         # under assumptions. If it gives up, the default solver decides.
-        logic = "QF_BV" if facts is None else "QF_LIA"
-        for solver in (z3.SolverFor(logic, ctx=self._ctx), z3.Solver(ctx=self._ctx)):
-            left_ms = self._left_ms()
-            if left_ms is not None:
-                solver.set("timeout", left_ms)
-            solver.add(*guarded)
-            if facts:
-                solver.add(*facts.values())
-            result = solver.check(*literals)
-            if result == z3.sat:
-                return None
-            if result == z3.unsat:
-                return {literals[literal] for literal in solver.unsat_core()}
+        reason = ""
+        for logic in ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",):
+            query = encoding(logic)
+            if query is None:
+                continue
+            solver = z3.SolverFor(logic, ctx=self._ctx)
+            result = self._check_core(solver, query)
+            if result != z3.unknown:
+                return self._core_result(solver, result, query[1], logic == "QF_BV")
             reason = solver.reason_unknown()
             if "timeout" in reason or "cancel" in reason:
-                break
-        raise InterpolationError(f"Z3 returned unknown: {reason}")
+                raise InterpolationError(f"Z3 returned unknown: {reason}")
+        solver = z3.Solver(ctx=self._ctx)
+        query = encoding("QF_BV")
+        result = self._check_core(solver, query)
+        if result == z3.unknown:
+            raise InterpolationError(f"Z3 returned unknown: {solver.reason_unknown() or reason}")
+        return self._core_result(solver, result, query[1], True)
+
+    def _check_core(
+        self,
+        solver: z3.Solver,
+        query: tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]],
+    ) -> z3.CheckSatResult:
+        assertions, literals = query
+        solver.add(*assertions)
+        left_ms = self._left_ms()
+        if left_ms is not None:
+            solver.set("timeout", left_ms)
+        return solver.check(*literals)
+
+    def _core_result(
+        self,
+        solver: z3.Solver,
+        result: z3.CheckSatResult,
+        literals: dict[z3.ExprRef, FNode],
+        bit_vectors: bool,
+    ) -> set[FNode] | None:
+        """The core's leaves if unsat; if sat None, and the model kept (bit-vector query)."""
+        if result == z3.unsat:
+            return {literals[literal] for literal in solver.unsat_core()}
+        if bit_vectors:
+            self.model = self._pysmt_model(solver.model())
+        return None
+
+    def _pysmt_model(self, model: z3.ModelRef) -> dict[FNode, int | bool]:
+        """The model's values of the formulas' symbols (the guards are Z3's own)."""
+        symbols = self.env.formula_manager.symbols
+        values: dict[FNode, int | bool] = {}
+        for declaration in model.decls():
+            symbol = symbols.get(declaration.name())
+            if symbol is None or declaration.arity() != 0:
+                continue
+            value = model[declaration]
+            if z3.is_bv_value(value):
+                values[symbol] = value.as_long()
+            elif z3.is_true(value) or z3.is_false(value):
+                values[symbol] = z3.is_true(value)
+        return values
 
     def _guarded_formula(
         self,

@@ -172,7 +172,10 @@ class PredicateRefiner(Refiner):
         self, chain: list[Abstraction], blocks: list[FNode], shifts: list[IndexShift]
     ) -> RefinementResult:
         cpa = self.predicate_cpa
-        model = cpa.solver.model_of(And(blocks))
+        # the interpolator decided the same conjunction; solve it again only if it kept no model
+        model = self.interpolator.model
+        if model is None:
+            model = cpa.solver.model_of(And(blocks))
         if model is None:
             return RefinementResult(
                 failed="the solver found the error path feasible, then found no model"
@@ -234,6 +237,9 @@ class PredicateRefiner(Refiner):
         fallbacks = getattr(self.interpolator, "fallbacks", 0)
         if fallbacks:
             self.context.statistics.set("interpolation_core_fallbacks", fallbacks)
+        probes = getattr(self.interpolator, "probes_sat", 0)
+        if probes:
+            self.context.statistics.set("interpolation_feasible_by_probe", probes)
         for theory, count in getattr(self.interpolator, "readings", {}).items():
             if count:
                 self.context.statistics.set(f"interpolation_problems_{theory}", count)

@@ -448,3 +448,45 @@ def test_random_sequences_are_sound(itp: Interpolator, seed: int) -> None:
         assert res is None
     else:
         check_sequence(fs, res)
+
+
+def _joined_diamonds(n: int) -> list[FNode]:
+    """Blocks ``if (x == i) x = x + 1;`` joined per block, over 32-bit words."""
+    from pysmt.shortcuts import BV, BVAdd
+    from pysmt.typing import BVType
+
+    x = [Symbol(f"main::dx@{i}", BVType(32)) for i in range(n + 1)]
+    blocks = []
+    for i in range(n):
+        taken = And(Equals(x[i], BV(i, 32)), Equals(x[i + 1], BVAdd(x[i], BV(1, 32))))
+        skipped = And(NotEquals(x[i], BV(i, 32)), Equals(x[i + 1], x[i]))
+        blocks.append(Or(taken, skipped))
+    return blocks
+
+
+def test_feasible_path_keeps_a_model_of_the_conjunction() -> None:
+    # A long chain of joined disequalities is feasible; the interpolator decides it by
+    # bit-blasting and keeps the model, which the refiner turns into the counterexample.
+    from pysmt.shortcuts import BV, substitute
+
+    interp = create_interpolator("z3", integer_reading=True)
+    blocks = _joined_diamonds(300)
+    assert interp.sequence_interpolants(blocks) is None
+    model = interp.model
+    assert model is not None and interp.probes_sat == 1
+    values = {symbol: BV(value, 32) for symbol, value in model.items()}
+    for block in blocks:
+        assert substitute(block, values).simplify().is_true()
+
+
+def test_infeasible_path_leaves_no_model() -> None:
+    from pysmt.shortcuts import BV
+
+    interp = create_interpolator("z3", integer_reading=True)
+    blocks = _joined_diamonds(5)
+    last = Symbol("main::dx@5", blocks[0].args()[0].args()[0].args()[0].symbol_type())
+    blocks.append(Equals(last, BV(7, 32)))
+    blocks.append(Equals(Symbol("main::dx@0", last.symbol_type()), BV(0, 32)))
+    interpolants = interp.sequence_interpolants(blocks)
+    assert interpolants is not None and len(interpolants) == len(blocks) - 1
+    assert interp.model is None
