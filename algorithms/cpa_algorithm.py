@@ -51,6 +51,15 @@ class Deadline:
             raise TimeLimitExceeded()
 
 
+def _interrupted(reached: ReachedSet, state, successors: list, processed: int) -> None:
+    """The loop returns before it processed all successors of ``state``: explore
+    ``state`` again later, or its other successors would be in neither the reached set
+    nor the waitlist (a complete-looking ARG would miss them). Re-exploring recomputes
+    the processed successors too; stop covers them by their first copies."""
+    if processed < len(successors):
+        reached.readd_to_waitlist(state)
+
+
 def run_reachability(
     cpa: ConfigurableProgramAnalysis,
     reached: ReachedSet,
@@ -73,7 +82,8 @@ def run_reachability(
                 return LoopOutcome.TIMEOUT
             state = reached.pop()
             precision = reached.precision(state)
-            for successor in transfer.successors(state, precision):
+            successors = transfer.successors(state, precision)
+            for position, successor in enumerate(successors, 1):
                 adjustment = adjust(successor, precision, reached)
                 if adjustment is None:
                     continue
@@ -81,6 +91,7 @@ def run_reachability(
                 successor_precision = adjustment.precision
                 if adjustment.action is Action.BREAK:
                     reached.add(successor, successor_precision)
+                    _interrupted(reached, state, successors, position)
                     return LoopOutcome.BREAK
                 # a live view: it shows the states merged into it below
                 partition = reached.partition(successor)
@@ -92,6 +103,7 @@ def run_reachability(
                 if not stop(successor, partition, successor_precision):
                     reached.add(successor, successor_precision)
                     if is_target(successor):
+                        _interrupted(reached, state, successors, position)
                         return LoopOutcome.TARGET
         return LoopOutcome.COMPLETE
     except TimeLimitExceeded:

@@ -6,7 +6,7 @@ import pytest
 
 from algorithms.cpa_algorithm import Deadline, LoopOutcome, run_reachability
 from cpa.cfa.frontend import parse_source
-from cpa.cfa.model import AssumeEdge, FunctionCallEdge, FunctionReturnEdge
+from cpa.cfa.model import AssumeEdge, CFANode, FunctionCallEdge, FunctionReturnEdge
 from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
 from cpa.core.arg import ARGState, path_to_root, remove_subtree, subtree
@@ -213,3 +213,52 @@ def test_internal_error_is_unknown_not_a_traceback(monkeypatch):
     result = analyze(parse_source(CALLS), load_configuration("location"), Specification.any_error())
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason == "internal error: RuntimeError: simulated bug"
+
+
+LOOP_WITH_ERROR = """
+extern void reach_error(void);
+int main() {
+  int i = 0;
+  while (i < 10) {
+    if (i == 5) { reach_error(); }
+    i++;
+  }
+  return 0;
+}
+"""
+
+
+def _location(state):
+    return next(c for c in state.wrapped.components if isinstance(c, CFANode))
+
+
+def test_successors_left_behind_at_a_target_are_explored_later():
+    # The loop returns as soon as it adds a target; the other successors of the state
+    # it was expanding must still be explored when the loop resumes (they were lost:
+    # neither reached nor waiting), or a resumed run would look complete without them.
+    from cpa import plugins
+
+    cfa = prepare_cfa(parse_source(LOOP_WITH_ERROR))
+    configuration = load_configuration("location")
+    context = AnalysisContext(
+        cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
+    )
+    cfa = prepare_cfa(plugins.load(plugins.CFA_TRANSFORMATIONS, "lbe")().apply(cfa, context))
+    context.cfa = cfa
+    cpa, reached = build(cfa, configuration, context)
+    targets = 0
+    while (outcome := run_reachability(cpa, reached)) is LoopOutcome.TARGET:
+        targets += 1
+        assert targets < 20
+    assert outcome is LoopOutcome.COMPLETE and targets >= 1
+    start = _location(reached.first_state)
+    reachable, stack = {start}, [start]
+    while stack:
+        for edge in stack.pop().leaving:
+            if edge.successor not in reachable:
+                reachable.add(edge.successor)
+                stack.append(edge.successor)
+    assert {_location(s) for s in reached} == reachable
+    # and every state in the graph is linked to its parent: no successor is half-added
+    for state in reached:
+        assert state is reached.first_state or state.parents

@@ -38,6 +38,7 @@ class ARGState:
         "covering",
         "merged_into",
         "destroyed",
+        "pending",
     )
 
     def __init__(self, wrapped):
@@ -50,6 +51,8 @@ class ARGState:
         self.covering: list[ARGState] = []
         self.merged_into: ARGState | None = None
         self.destroyed = False
+        # a successor not yet in the graph: (parent, edge) until precision adjustment
+        self.pending: tuple[ARGState, CFAEdge | None] | None = None
 
     def add_parent(self, parent: ARGState, edge: CFAEdge | None) -> None:
         self.parents.append(parent)
@@ -89,10 +92,13 @@ class ARGTransferRelation(TransferRelation):
         self.wrapped = wrapped
 
     def successors(self, state: ARGState, precision) -> list[ARGState]:
+        """The successors, not yet linked to ``state``: a successor joins the graph when
+        the loop processes it (precision adjustment), so successors the loop never
+        reaches (it returned at a target first) leave no trace in the graph."""
         children = []
         for successor, edge in self.wrapped.successors(state.wrapped, precision):
             child = ARGState(successor)
-            child.add_parent(state, edge)
+            child.pending = (state, edge)
             children.append(child)
         return children
 
@@ -107,8 +113,13 @@ class ARGPrecisionAdjustment(PrecisionAdjustment):
     def adjust(self, state: ARGState, precision, reached, full_state=None):
         result = self.wrapped.adjust(state.wrapped, precision, reached, state.wrapped)
         if result is None:
+            state.pending = None
             state.detach()
             return None
+        if state.pending is not None:
+            parent, edge = state.pending
+            state.pending = None
+            state.add_parent(parent, edge)
         state.wrapped = result.state  # a fresh node: no one else refers to it yet
         return Adjustment(state, result.precision, result.action)
 
