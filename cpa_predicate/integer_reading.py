@@ -34,7 +34,7 @@ means.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 
 import z3
@@ -585,54 +585,75 @@ class AtomwiseReading:
     ``token_ring.13``). ``convert`` turns a pysmt formula into its Z3 bit-vector term.
     """
 
-    def __init__(self, reading: IntegerReading):
+    def __init__(
+        self,
+        reading: IntegerReading,
+        is_connective: Callable[[FNode], bool] | None = None,
+    ):
+        """``is_connective``: which nodes are rebuilt over their arguments' readings
+        (default: every Boolean connective); any other node is read whole."""
         self.reading = reading
+        self._is_connective = is_connective or _is_connective
         self._bodies: dict[FNode, z3.BoolRef] = {}
+
+    def _post_order(
+        self, formula: FNode, done: Container[FNode], visit: Callable[[FNode], None]
+    ) -> None:
+        """``visit`` each node under ``formula`` not in ``done``, arguments first (the
+        order of the old fold over the And/Or skeleton); ``visit`` puts it in ``done``."""
+        is_connective = self._is_connective
+        stack = [formula]
+        while stack:
+            node = stack[-1]
+            if node in done:
+                stack.pop()
+                continue
+            if is_connective(node):
+                pending = [arg for arg in node.args() if arg not in done]
+                if pending:
+                    stack.extend(pending)
+                    continue
+            visit(node)
+            stack.pop()
 
     def body(self, formula: FNode, convert: Callable[[FNode], z3.BoolRef]) -> z3.BoolRef:
         """The body of the reading of ``formula`` (raises :class:`Unreadable`)."""
         bodies = self._bodies
-        stack = [formula]
-        while stack:
-            node = stack[-1]
-            if node in bodies:
-                stack.pop()
-                continue
-            if _is_connective(node):
-                pending = [arg for arg in node.args() if arg not in bodies]
-                if pending:
-                    stack.extend(pending)
-                    continue
+
+        def visit(node: FNode) -> None:
+            if self._is_connective(node):
                 bodies[node] = _rebuild(node, [bodies[arg] for arg in node.args()])
             else:
                 bodies[node] = self.reading.parts(convert(node))[0]
-            stack.pop()
+
+        self._post_order(formula, bodies, visit)
         return bodies[formula]
 
     def facts(
         self, formulas: Iterable[FNode], convert: Callable[[FNode], z3.BoolRef]
     ) -> tuple[list[z3.BoolRef], list[z3.BoolRef], list[z3.ArithRef]]:
         """The definitions, the word ranges and the auxiliaries of the readings of the
-        atoms of ``formulas``, each once (call :meth:`body` first)."""
+        atoms of ``formulas``, each once, in a fixed order (Spacer's run time depends
+        on the order of its input; call :meth:`body` first)."""
         side: dict[int, z3.BoolRef] = {}
         ranges: dict[int, z3.BoolRef] = {}
         auxiliaries: list[z3.ArithRef] = []
-        stack = list(formulas)
-        seen = set(stack)
-        while stack:
-            node = stack.pop()
-            if _is_connective(node):
-                for arg in node.args():
-                    if arg not in seen:
-                        seen.add(arg)
-                        stack.append(arg)
-                continue
+
+        done: set[FNode] = set()
+
+        def visit(node: FNode) -> None:
+            done.add(node)
+            if self._is_connective(node):
+                return
             _, node_side, node_ranges, node_auxiliaries = self.reading.parts(convert(node))
             for fact in node_side:
                 side[fact.get_id()] = fact
             for fact in node_ranges:
                 ranges[fact.get_id()] = fact
             auxiliaries.extend(node_auxiliaries)
+
+        for formula in formulas:
+            self._post_order(formula, done, visit)
         return list(side.values()), list(ranges.values()), auxiliaries
 
 

@@ -253,6 +253,7 @@ class Z3SpacerInterpolator(Interpolator):
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
         self._converter: BitVectorConverter | None = None
+        self._probe_converter: Z3Converter | None = None  # for the probe's own context
         # per granularity (inside disjunctions or not): the guarded Z3 term of each
         # connective and leaf, and the literal guarding each leaf
         # (and for the leaves' integer readings or not)
@@ -278,7 +279,7 @@ class Z3SpacerInterpolator(Interpolator):
         if self._converter is None:
             self._converter = BitVectorConverter(self.env, ctx)
         conv = self._converter
-        if self._feasible_by_bit_blasting(formulas, conv):
+        if self._feasible_by_bit_blasting(formulas):
             return None
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
@@ -316,7 +317,7 @@ class Z3SpacerInterpolator(Interpolator):
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
 
-    def _feasible_by_bit_blasting(self, formulas: list[FNode], conv: Z3Converter) -> bool:
+    def _feasible_by_bit_blasting(self, formulas: list[FNode]) -> bool:
         """Whether a bit-blasting probe finds the conjunction satisfiable (model kept).
 
         A feasible error path is decided in one shot by bit-blasting, where the guarded
@@ -328,7 +329,14 @@ class Z3SpacerInterpolator(Interpolator):
         between simplification and search.)
         """
         size = _dag_size(formulas)
-        ctx = self._ctx
+        # A context of its own: the terms that simplification creates would otherwise
+        # enter the context that the interpolation queries use, and Spacer's run time
+        # depends on the order of its terms (a reordering of the same facts turned
+        # kundu2_BUG from 26 s into a timeout).
+        if self._probe_converter is None:
+            self._probe_converter = Z3Converter(self.env, z3.Context())
+        conv = self._probe_converter
+        ctx = conv.ctx
         tactic = z3.Then("simplify", "propagate-values", "bit-blast", "sat", ctx=ctx)
         solver = tactic.solver()
         left_ms = self._left_ms()
@@ -502,7 +510,8 @@ class Z3SpacerInterpolator(Interpolator):
         successive refinements are weakenings of the same blocks)."""
         assert self._reading is not None
         if self._atoms is None or self._atoms.reading is not self._reading:
-            self._atoms = AtomwiseReading(self._reading)
+            # only And/Or are rebuilt; a negated atom is read whole, as an atom
+            self._atoms = AtomwiseReading(self._reading, lambda n: n.is_and() or n.is_or())
         body = [self._atoms.body(c, conv.convert) for c in conjuncts]
         side, ranges, auxiliaries = self._atoms.facts(conjuncts, conv.convert)
         relaxed = _zand(body + side, self._ctx)
