@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import ClassVar
 
 from algorithms.base import Algorithm
 from algorithms.cpa_algorithm import LoopOutcome, run_reachability
 from cpa import plugins
-from cpa.core.arg import ARGState
+from cpa.core.arg import ARGCPA, ARGState
+from cpa.core.arg_reached import ARGReachedSet
+from cpa.core.context import AnalysisContext
 from cpa.core.options import Option
+from cpa.core.reached import ReachedSet
 from cpa.results import AnalysisOutcome, Counterexample, Verdict
 
 
@@ -29,10 +33,18 @@ class RefinementResult:
 
 
 class Refiner(ABC):
-    def __init__(self, algorithm: CEGARAlgorithm):
-        self.context = algorithm.context
-        self.cpa = algorithm.cpa
-        self.reached = algorithm.reached
+    """Checks error paths and refines. Found by name in the ``cpa.refiners`` group; its
+    options are the ``[refiner.NAME]`` section, checked against ``OPTIONS``."""
+
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+
+    def __init__(self, context: AnalysisContext, cpa: ARGCPA, reached: ReachedSet, options: dict):
+        self.context = context
+        self.cpa = cpa
+        self.reached = reached
+        self.options = options
+        #: every change of the ARG and the reached set goes through this
+        self.arg = ARGReachedSet(reached, cpa.stop_operator, cpa.is_target)
 
     @abstractmethod
     def refine(self, target: ARGState) -> RefinementResult:
@@ -52,7 +64,10 @@ class CEGARAlgorithm(Algorithm):
 
     def run(self) -> AnalysisOutcome:
         refiner_class = plugins.load(plugins.REFINERS, self.options["refiner"])
-        refiner: Refiner = refiner_class(self)
+        name = self.options["refiner"]
+        refiner: Refiner = refiner_class(
+            self.context, self.cpa, self.reached, self.context.options_of(f"refiner.{name}")
+        )
         statistics = self.context.statistics
         limit = self.options["max_refinements"]
         try:

@@ -15,6 +15,9 @@ A configuration names the CPAs, the algorithm and each component's options::
     [algorithm.cegar]             # options of the chosen algorithm
     max_refinements = 1000
 
+    [refiner.predicate]           # options of the algorithm's refiner, if it has one
+    strategy = "predicates"
+
 ``--option KEY=VALUE`` overrides one dotted key (``cpa.predicate.block=sbe``). Every
 key is checked against the options the components declare, so an unknown key is an
 error that names it.
@@ -50,7 +53,7 @@ ANALYSIS_OPTIONS: dict[str, Option] = {
     ),
 }
 
-_TOP_LEVEL = {"extends", "analysis", "cpa", "algorithm"}
+_TOP_LEVEL = {"extends", "analysis", "cpa", "algorithm", "refiner"}
 
 
 def shipped_configs_dir() -> Path:
@@ -147,6 +150,8 @@ class Configuration:
     analysis: dict[str, Any]
     cpa_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     algorithm_options: dict[str, Any] = field(default_factory=dict)
+    #: options of the other components, by section name ("refiner.predicate")
+    component_options: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -191,7 +196,25 @@ def check(data: dict[str, Any], source: str) -> Configuration:
         getattr(algorithm_class, "OPTIONS", {}),
         algorithm_sections.get(algorithm_name, {}),
     )
+    component_options = {}
+    refiner_sections = data.get("refiner", {})
+    refiner_name = algorithm_options.get("refiner")
+    for name in refiner_sections:
+        if name != refiner_name:
+            raise ConfigError(
+                f"options given for refiner '{name}', but the algorithm's refiner is "
+                f"'{refiner_name}'"
+                if refiner_name
+                else f"options given for refiner '{name}', but the algorithm has no refiner"
+            )
+    if isinstance(refiner_name, str):
+        refiner_class = plugins.load(plugins.REFINERS, refiner_name)
+        component_options[f"refiner.{refiner_name}"] = resolve_options(
+            f"refiner.{refiner_name}",
+            getattr(refiner_class, "OPTIONS", {}),
+            refiner_sections.get(refiner_name, {}),
+        )
     plugins.load(plugins.WAITLISTS, analysis["waitlist"])
     for transformation in analysis["cfa_transformations"]:
         plugins.load(plugins.CFA_TRANSFORMATIONS, transformation)
-    return Configuration(source, analysis, cpa_options, algorithm_options)
+    return Configuration(source, analysis, cpa_options, algorithm_options, component_options)

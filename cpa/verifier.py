@@ -91,7 +91,12 @@ def analyze(
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     deadline = Deadline.after(timelimit)
     context = AnalysisContext(
-        cfa, specification, deadline, statistics, dict(configuration.analysis)
+        cfa,
+        specification,
+        deadline,
+        statistics,
+        dict(configuration.analysis),
+        configuration.component_options,
     )
     reached = None
     try:

@@ -10,6 +10,7 @@ an abstraction state is covered by one at the same location whose region it enta
 
 from __future__ import annotations
 
+from pysmt.fnode import FNode
 from pysmt.shortcuts import And
 
 from cpa.cfa.model import CFAEdge, CFANode
@@ -28,6 +29,7 @@ from cpa.core.options import Option
 from cpa.errors import ConfigError
 from cpa_predicate.abstraction import PredicateAbstractionManager
 from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
+from cpa_predicate.labels import LABELS, BddLabels, FormulaLabels
 from cpa_predicate.pathformula import PathFormulaManager
 from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
 from cpa_predicate.reading_solver import IntegerReadingSession
@@ -41,8 +43,8 @@ _BLOCK_START = SSAMap()  # every block starts at index 0
 
 
 class PredicateDomain(AbstractDomain):
-    def __init__(self, regions: RegionManager, paths: PathFormulaManager):
-        self.regions = regions
+    def __init__(self, labels: BddLabels | FormulaLabels, paths: PathFormulaManager):
+        self.labels = labels
         self.paths = paths
 
     def join(self, state1: PredicateState, state2: PredicateState) -> PredicateState:
@@ -53,7 +55,7 @@ class PredicateDomain(AbstractDomain):
 
     def is_less_or_equal(self, state1: PredicateState, state2: PredicateState) -> bool:
         if state1.is_abstraction and state2.is_abstraction:
-            return self.regions.entails(state1.abstraction.region, state2.abstraction.region)
+            return self.labels.entails(state1.abstraction.region, state2.abstraction.region)
         # inside a block only identical states cover each other
         return (
             state1.abstraction is state2.abstraction
@@ -133,7 +135,20 @@ class PredicateCPA(ConfigurableProgramAnalysis):
     NAME = "predicate"
     OPTIONS = {
         "block": Option(str, "lbe", "where to abstract", tuple(BLOCK_OPERATORS)),
-        "abstraction": Option(str, "boolean", "how to abstract", ("boolean", "cartesian")),
+        "abstraction": Option(
+            str,
+            "boolean",
+            "how to abstract: Boolean or Cartesian predicate abstraction, or none (only "
+            "a satisfiability check; labels come from refinement, as in IMPACT)",
+            ("boolean", "cartesian", "none"),
+        ),
+        "labels": Option(
+            str,
+            "bdd",
+            "what an abstraction state's label is: a BDD region over the predicates, or a "
+            "formula (entailment by the solver; labels can be strengthened in place)",
+            tuple(LABELS),
+        ),
         "merge": Option(str, "sep", "merge inside blocks", ("sep", "block")),
         "scope": Option(str, "location", "where new predicates apply", SCOPES),
         "solver": Option(str, "z3", "SMT solver (pysmt name)"),
@@ -182,25 +197,26 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         self.solver = SolverSession(options["solver"], stats, context.deadline)
         self.paths = PathFormulaManager(context.cfa)
         self.regions = RegionManager()
+        self.registry = PredicateRegistry()
+        self.labels = LABELS[options["labels"]](self.regions, self.registry, self.solver)
         reading_solver = None
         if options["abstraction_reading"] == "integers" and options["solver"] == "z3":
             reading_solver = IntegerReadingSession(stats, context.deadline)
         self.abstractions = PredicateAbstractionManager(
             self.solver, self.regions, stats, reading_solver
         )
-        self.registry = PredicateRegistry()
         self.precision = PredicatePrecision(options["scope"])
         spec = context.specification
         self.targets = frozenset(n for n in context.cfa.nodes() if spec.is_target(n))
-        self.domain = PredicateDomain(self.regions, self.paths)
+        self.domain = PredicateDomain(self.labels, self.paths)
         self.transfer_relation = PredicateTransferRelation(self.paths)
         self.merge_operator = BlockMerge(self.domain) if options["merge"] == "block" else MergeSep()
         self.stop_operator = PredicateStop(self.domain)
         self.precision_adjustment = PredicateAbstraction(self)
 
     def initial_state(self, node: CFANode) -> PredicateState:
-        true = self.regions.true()
-        formula = self.regions.to_formula(true, self.registry.formula)
+        true = self.labels.of_region(self.regions.true())
+        formula = self.labels.formula(true)
         abstraction = Abstraction(true, formula, formula, None, None, node)
         return PredicateState(self.paths.empty(), abstraction, True)
 
@@ -214,17 +230,19 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         path_formula = state.path_formula
         ssa = path_formula.ssa
         formula = And(state.abstraction.instantiated, path_formula.formula)
-        used = precision.predicates_at(node)
+        kind = self.options["abstraction"]
+        used = () if kind == "none" else precision.predicates_at(node)
         predicates = [(p.index, instantiate(p.formula, ssa)) for p in used]
-        if self.options["abstraction"] == "boolean":
-            region = self.abstractions.boolean(formula, predicates)
-        else:
+        if kind == "cartesian":
             region = self.abstractions.cartesian(formula, predicates)
+        else:  # Boolean; without predicates only the satisfiability check
+            region = self.abstractions.boolean(formula, predicates)
         if self.regions.is_false(region):
             return None
-        uninstantiated = self.regions.to_formula(region, self.registry.formula)
+        label = self.labels.of_region(region)
+        uninstantiated = self.labels.formula(label)
         return Abstraction(
-            region,
+            label,
             uninstantiated,
             instantiate(uninstantiated, _BLOCK_START),
             path_formula,
@@ -232,6 +250,24 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             node,
             used,
         )
+
+    def strengthen(self, abstraction: Abstraction, formula: FNode) -> bool:
+        """Conjoin ``formula`` (over program variables) to the label of ``abstraction``,
+        in place; False if the label entails it already.
+
+        In place because the states inside the block after ``abstraction`` extend it:
+        their next abstraction must start from the strengthened label. Sound only for
+        a formula that every concrete state reaching the abstraction satisfies (an
+        interpolant of the path to it); the caller uncovers what the label covered.
+        """
+        labels = self.labels
+        if labels.entails(abstraction.region, formula):
+            return False
+        label = labels.conjoin(abstraction.region, formula)
+        abstraction.region = label
+        abstraction.formula = labels.formula(label)
+        abstraction.instantiated = instantiate(abstraction.formula, _BLOCK_START)
+        return True
 
     def partition_key(self, state: PredicateState) -> object:
         """Abstraction states together; the others by their abstraction.

@@ -41,8 +41,10 @@ class Abstraction:
         location: CFANode,
         predicates: tuple = (),
     ):
-        self.region = region  # BDD over predicate indices
-        self.formula = formula  # the region as a formula over program variables
+        # the label: a BDD over predicate indices or a formula (cpa_predicate.labels);
+        # refinement by strengthening changes it (and the two below) in place
+        self.region = region
+        self.formula = formula  # the label as a formula over program variables
         self.instantiated = instantiated  # ... at index 0, where the next block starts
         self.block_formula = block_formula  # what was abstracted (None for the initial one)
         self.predecessor = predecessor

@@ -56,6 +56,13 @@ def test_option_override_is_typed():
         ("[analysis]\ncpas = ['location', 'octagon']\n", "unknown CPA 'octagon'"),
         ("[cpa.predicate]\nblock = 'sbe'\n", "CPA 'predicate', which is not in analysis.cpas"),
         ("[algorithm.cegar]\nx = 1\n", "algorithm 'cegar', but analysis.algorithm is 'cpa'"),
+        ("[refiner.predicate]\nstrategy = 'x'\n", "the algorithm has no refiner"),
+        (
+            "extends = 'impact'\n[refiner.predicate]\nstrategy = 'guess'\n",
+            "option 'refiner.predicate.strategy'",
+        ),
+        ("extends = 'impact'\n[refiner.predicate]\ndepth = 1\n", "unknown option"),
+        ("extends = 'impact'\n[refiner.other]\n", "the algorithm's refiner is 'predicate'"),
         ("[analysis\n", "Expected"),
         ("extends = 'itself.toml'\n", "cycle"),
     ],

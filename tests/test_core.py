@@ -9,7 +9,8 @@ from cpa.cfa.frontend import parse_source
 from cpa.cfa.model import AssumeEdge, CFANode, FunctionCallEdge, FunctionReturnEdge
 from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
-from cpa.core.arg import ARGState, path_to_root, remove_subtree, subtree
+from cpa.core.arg import ARGState, path_to_root, subtree
+from cpa.core.arg_reached import ARGReachedSet
 from cpa.core.composite import CompositeCPA, CompositeState
 from cpa.core.context import AnalysisContext
 from cpa.core.reached import ReachedSet
@@ -141,7 +142,7 @@ def test_remove_subtree_readds_parents():
     removed = set(subtree(child))
     kept = [s for s in reached if s not in removed]
     size = len(reached)
-    parents = remove_subtree(reached, child)
+    parents = ARGReachedSet(reached).remove_subtree(child)
     assert parents == [root]
     assert root in reached.waitlist
     assert list(reached) == kept

@@ -109,8 +109,7 @@ def test_refinement_on_a_spurious_path_adds_predicates_and_cuts_lazily():
     assert run_reachability(cpa, reached) is LoopOutcome.TARGET
     target = reached.last_state
     root = reached.first_state
-    algorithm = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
-    refiner = PredicateRefiner(algorithm)
+    refiner = PredicateRefiner(context, cpa, reached)
     before = len(reached)
     result = refiner.refine(target)
     assert result.counterexample is None and result.failed is None
@@ -166,9 +165,7 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
     from cpa_predicate.state import Abstraction
 
     cfa, configuration, context, cpa, reached = _built(SPURIOUS, "abe-l")
-    refiner = PredicateRefiner(
-        CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
-    )
+    refiner = PredicateRefiner(context, cpa, reached)
     predicate_cpa = refiner.predicate_cpa
     node, target_node = list(cfa.nodes())[:2]
     predicate = predicate_cpa.registry.get(GT(Symbol("main::x#32", INT), Int(0)))
@@ -180,7 +177,7 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
     middle = Abstraction(true, TRUE(), TRUE(), None, root, node, used)
     target = Abstraction(true, TRUE(), TRUE(), None, middle, target_node, ())
     interpolants = [GT(Symbol("main::x#32@1", INT), Int(0))]
-    pivot = refiner._add_predicates([root, middle, target], interpolants)
+    pivot = refiner.strategy.add_predicates([root, middle, target], interpolants)
     # no predicate is new, but the stale abstraction must be recomputed
     assert pivot == (None if used_before else 1)
 

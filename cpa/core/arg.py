@@ -159,22 +159,33 @@ class ARGStop(StopOperator):
     def __init__(self, wrapped: StopOperator):
         self.wrapped = wrapped
 
+    def coverer(
+        self, state: ARGState, candidates: Iterable[ARGState], precision
+    ) -> ARGState | None:
+        """One of ``candidates`` that covers ``state`` alone (no link is made), or None.
+        Needs a wrapped stop operator that names its coverer (``covering_state``)."""
+        covering = getattr(self.wrapped, "covering_state", None)
+        if covering is None:
+            return None
+        candidates = [c for c in candidates if not c.is_covered()]
+        by = covering(state.wrapped, [c.wrapped for c in candidates], precision)
+        if by is None:
+            return None
+        return next(c for c in candidates if c.wrapped is by)
+
     def stop(self, state: ARGState, reached: Iterable[ARGState], precision) -> bool:
         if state.merged_into is not None:
             state.detach()
             return True
         reached = [r for r in reached if not r.is_covered()]
-        covering = getattr(self.wrapped, "covering_state", None)
-        if covering is not None:
-            by = covering(state.wrapped, [r.wrapped for r in reached], precision)
-            if by is None:
-                return False
-            coverer = next(r for r in reached if r.wrapped is by)
-        else:
+        if getattr(self.wrapped, "covering_state", None) is None:
             if not self.wrapped.stop(state.wrapped, [r.wrapped for r in reached], precision):
                 return False
             state.detach()  # covered by several states together: no single coverer to link
             return True
+        coverer = self.coverer(state, reached, precision)
+        if coverer is None:
+            return False
         state.covered_by = coverer
         coverer.covering.append(state)
         return True
@@ -238,35 +249,3 @@ def subtree(root: ARGState) -> Iterator[ARGState]:
             if child.id not in seen:
                 seen.add(child.id)
                 stack.append(child)
-
-
-def remove_subtree(reached, root: ARGState) -> list[ARGState]:
-    """Cut ``root`` and its descendants off the ARG and the reached set.
-
-    Parents of the cut (and parents of states that were covered by a removed state)
-    go back to the waitlist so the loop explores them again. Returns those parents.
-    """
-    removed = list(subtree(root))
-    removed_ids = {s.id for s in removed}
-    to_reexplore: dict[int, ARGState] = {}
-    for state in removed:
-        for parent in state.parents:
-            if parent.id not in removed_ids:
-                to_reexplore[parent.id] = parent
-        for covered in state.covering:
-            if covered.id not in removed_ids:
-                for parent in covered.parents:
-                    if parent.id not in removed_ids:
-                        to_reexplore[parent.id] = parent
-    for state in removed:
-        for covered in list(state.covering):
-            if covered.id not in removed_ids:
-                covered.detach()
-    for state in removed:
-        if state in reached:
-            reached.remove(state)
-        state.detach()
-    parents = list(to_reexplore.values())
-    for parent in parents:
-        reached.readd_to_waitlist(parent)
-    return parents

@@ -25,3 +25,10 @@ class AnalysisContext:
     deadline: Deadline
     statistics: Statistics = field(default_factory=Statistics)
     options: dict[str, Any] = field(default_factory=dict)  # the analysis section
+    #: checked options of components other than CPAs and the algorithm, by section
+    #: name ("refiner.predicate"); a component reads its own
+    component_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def options_of(self, section: str) -> dict[str, Any]:
+        """The checked options of section ``section`` (empty if it has none)."""
+        return self.component_options.get(section, {})

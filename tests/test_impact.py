@@ -1,0 +1,170 @@
+"""IMPACT (lazy abstraction with interpolants) as a configuration of the one loop:
+labels strengthened in place, coverage undone and redone, and the invariants that
+make a complete ARG a proof."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from pysmt.shortcuts import And, Not, is_unsat
+
+from algorithms.cegar import CEGARAlgorithm
+from algorithms.cpa_algorithm import Deadline
+from cpa.cfa.frontend import parse_program, parse_source
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.core.arg_reached import ARGReachedSet
+from cpa.core.context import AnalysisContext
+from cpa.errors import ConfigError
+from cpa.results import Verdict
+from cpa.verifier import analyze, build, prepare_cfa
+from cpa_predicate.predicate_cpa import PredicateCPA
+from cpa_predicate.ssa import instantiate
+
+# the lock is released before the next iteration: IMPACT covers a loop-head state,
+# strengthens its coverer later (uncovering it) and covers it again
+LOCK = """
+extern void reach_error(void);
+int main() {
+  int i = 0, lock = 0;
+  while (i < 4) {
+    if (lock != 0) reach_error();
+    lock = 1;
+    lock = 0;
+    i++;
+  }
+  if (i != 4) reach_error();
+  return 0;
+}
+"""
+
+# reachable only after exactly three iterations
+COUNT_TO_THREE = """
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main() {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, x = 0;
+  if (n < 0 || n > 1000) return 0;
+  while (i < n) { i = i + 1; x = x + 2; }
+  if (x == 6) reach_error();
+  return 0;
+}
+"""
+
+
+def _run(source: str, config: str = "impact", overrides=()):
+    cfa = prepare_cfa(parse_source(source, "test.c"))
+    configuration = load_configuration(config, list(overrides))
+    context = AnalysisContext(
+        cfa,
+        Specification.any_error(),
+        Deadline.after(60),
+        options=dict(configuration.analysis),
+        component_options=configuration.component_options,
+    )
+    cpa, reached = build(cfa, configuration, context)
+    algorithm = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    outcome = algorithm.run()
+    predicate = cpa.wrapped.cpas[cpa.wrapped.component(PredicateCPA)]
+    return outcome, context, cpa, reached, predicate
+
+
+def _graph(reached):
+    """Every state of the ARG: the reached ones and the covered leaves."""
+    states = {s.id: s for s in reached}
+    for state in list(states.values()):
+        for covered in state.covering:
+            states[covered.id] = covered
+    return list(states.values())
+
+
+def _predicate_state(cpa, state):
+    return state.wrapped.components[cpa.wrapped.component(PredicateCPA)]
+
+
+def test_impact_proves_a_program_with_strengthening_uncovering_and_recovering():
+    outcome, context, cpa, reached, predicate = _run(LOCK)
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    statistics = context.statistics
+    assert statistics.get("labels_strengthened") > 0
+    assert statistics.get("states_uncovered") > 0
+    assert statistics.get("states_covered_after_refinement") > 0
+    # formula labels, no predicate abstraction: the precision stays empty
+    assert predicate.registry.predicates == []
+    covered = [s for s in _graph(reached) if s.is_covered()]
+    assert covered
+    for state in covered:
+        coverer = state.covered_by
+        # coverage rules: older, uncovered, in the reached set; covered states are leaves
+        assert coverer.id < state.id and not coverer.is_covered() and coverer in reached
+        assert state not in reached and state.children == []
+        mine = _predicate_state(cpa, state).abstraction.formula
+        theirs = _predicate_state(cpa, coverer).abstraction.formula
+        assert is_unsat(And(mine, Not(theirs)))
+
+
+@pytest.mark.parametrize("source", [LOCK, COUNT_TO_THREE])
+def test_labels_satisfy_the_hoare_triple_of_every_block(source):
+    """{label(u)} block {label(v)} for every abstraction state v after u, checked by the
+    solver: with it, coverage makes a complete ARG an inductive invariant."""
+    outcome, context, cpa, reached, _ = _run(source)
+    checked = 0
+    for state in _graph(reached):
+        predicate_state = _predicate_state(cpa, state)
+        abstraction = predicate_state.abstraction
+        if not predicate_state.is_abstraction or abstraction.predecessor is None:
+            continue
+        block = abstraction.block_formula
+        after = instantiate(abstraction.formula, block.ssa)
+        assert is_unsat(And(abstraction.predecessor.instantiated, block.formula, Not(after)))
+        checked += 1
+    assert checked > 3
+
+
+def test_uncovered_state_is_explored_again_and_covered_again():
+    outcome, context, cpa, reached, _ = _run(LOCK)
+    assert outcome.verdict is Verdict.TRUE
+    arg = ARGReachedSet(reached, cpa.stop_operator, cpa.is_target)
+    state = next(s for s in _graph(reached) if s.is_covered())
+    coverer = state.covered_by
+    assert arg.uncover_covered_by(coverer) == [state]
+    assert state in reached and state in reached.waitlist and not state.is_covered()
+    assert coverer.covering == []
+    # the labels did not change: the same older state covers it again
+    assert arg.try_to_cover(state) is coverer
+    assert state not in reached and state.covered_by is coverer
+    with pytest.raises(ValueError, match="only older"):
+        arg.cover(coverer, state)
+    # uncovered and left to the loop, it is explored (its new successors are labelled
+    # true: spurious targets are found and refined) and the proof completes again
+    arg.uncover_covered_by(coverer)
+    configuration = load_configuration("impact")
+    again = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    assert again.run().verdict is Verdict.TRUE
+
+
+def test_impact_finds_a_counterexample_that_replays():
+    with tempfile.TemporaryDirectory(prefix="cpa-test-") as directory:
+        path = Path(directory, "test.c")
+        path.write_text(COUNT_TO_THREE)
+        result = analyze(
+            parse_program(path), load_configuration("impact"), Specification.any_error()
+        )
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [i.value for i in result.counterexample.inputs] == [3]
+    assert result.statistics["labels_strengthened"] > 0
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        (["cpa.predicate.labels=bdd"], "strategy 'strengthen' needs cpa.predicate.labels"),
+        (["refiner.predicate.strategy=predicates"], "needs an abstraction that uses predicates"),
+    ],
+)
+def test_inconsistent_refinement_options_are_configuration_errors(overrides, message):
+    with pytest.raises(ConfigError, match=message):
+        _run(LOCK, overrides=overrides)
