@@ -10,6 +10,7 @@ lazy abstraction, not a restart). Refiners are found by name in the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -63,8 +64,18 @@ class CEGARAlgorithm(Algorithm):
     }
 
     def run(self) -> AnalysisOutcome:
-        refiner_class = plugins.load(plugins.REFINERS, self.options["refiner"])
+        steps = self.steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def steps(self) -> Generator[None, None, AnalysisOutcome]:
+        """The run as a generator that pauses after each refinement and returns the
+        outcome: a caller may interleave several analyses in one process."""
         name = self.options["refiner"]
+        refiner_class = plugins.load(plugins.REFINERS, name)
         refiner: Refiner = refiner_class(
             self.context, self.cpa, self.reached, self.context.options_of(f"refiner.{name}")
         )
@@ -94,5 +105,6 @@ class CEGARAlgorithm(Algorithm):
                 if result.failed is not None:
                     return AnalysisOutcome(Verdict.UNKNOWN, result.failed)
                 statistics.add("refinements")
+                yield
         finally:
             refiner.finish()

@@ -1,0 +1,86 @@
+"""Two analyses in one process, one after the other and interleaved: nothing that
+belongs to one run (formula caches, BDD variables, solver state, data model) may
+change the other's answer."""
+
+from __future__ import annotations
+
+from algorithms.cegar import CEGARAlgorithm
+from algorithms.cpa_algorithm import Deadline
+from cpa.cfa.data_model import ILP32, LP64
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.core.context import AnalysisContext
+from cpa.results import Verdict
+from cpa.verifier import build, prepare_cfa
+
+# long is 4 bytes under ILP32 and 8 under LP64: the loop stops at 4 only under ILP32
+LONG_SIZE = """
+extern void reach_error(void);
+int main() {
+  int i = 0;
+  int n = sizeof(long);
+  while (i < n) i++;
+  if (i == 4) reach_error();
+  return 0;
+}
+"""
+
+# safe, and needs an invariant relating two counters
+EQUAL_COUNTERS = """
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main() {
+  int x = 0, y = 0;
+  while (__VERIFIER_nondet_int()) { x = x + 1; y = y + 1; }
+  if (x != y) reach_error();
+  return 0;
+}
+"""
+
+
+def _algorithm(source: str, config: str, data_model) -> CEGARAlgorithm:
+    cfa = prepare_cfa(parse_source(source, "test.c", data_model=data_model))
+    configuration = load_configuration(config)
+    context = AnalysisContext(
+        cfa,
+        Specification.any_error(),
+        Deadline.after(120),
+        options=dict(configuration.analysis),
+        component_options=configuration.component_options,
+    )
+    cpa, reached = build(cfa, configuration, context)
+    return CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+
+
+RUNS = [
+    (LONG_SIZE, "abe-l", ILP32, Verdict.FALSE),
+    (LONG_SIZE, "impact", LP64, Verdict.TRUE),
+    (EQUAL_COUNTERS, "impact", ILP32, Verdict.TRUE),
+    (LONG_SIZE, "sbe", LP64, Verdict.TRUE),
+    (LONG_SIZE, "impact", ILP32, Verdict.FALSE),
+]
+
+
+def test_analyses_one_after_the_other():
+    for source, config, data_model, expected in RUNS:
+        outcome = _algorithm(source, config, data_model).run()
+        assert outcome.verdict is expected, (config, data_model.name, outcome.reason)
+
+
+def test_analyses_interleaved_refinement_by_refinement():
+    runs = [(_algorithm(s, c, m).steps(), expected) for s, c, m, expected in RUNS]
+    outcomes: dict[int, object] = {}
+    refinements = 0
+    while len(outcomes) < len(runs):
+        for index, (steps, _) in enumerate(runs):
+            if index in outcomes:
+                continue
+            try:
+                next(steps)
+                refinements += 1
+            except StopIteration as done:
+                outcomes[index] = done.value
+    assert refinements > len(runs)  # they did interleave
+    for index, (_, expected) in enumerate(runs):
+        assert outcomes[index].verdict is expected, (index, outcomes[index].reason)
