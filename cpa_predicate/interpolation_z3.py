@@ -38,6 +38,7 @@ from pysmt.solvers.z3 import Z3Converter
 
 from cpa_predicate.integer_reading import AtomwiseReading, IntegerReading, Unreadable
 from cpa_predicate.interpolation import InterpolationError, Interpolator
+from cpa_predicate.pathformula import factor_joins
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
 
@@ -328,6 +329,7 @@ class Z3SpacerInterpolator(Interpolator):
         bound the search, they do not measure time: Z3 spends them very unevenly
         between simplification and search.)
         """
+        formulas = [factor_joins(formula) for formula in formulas]
         size = _dag_size(formulas)
         # A context of its own: the terms that simplification creates would otherwise
         # enter the context that the interpolation queries use, and Spacer's run time

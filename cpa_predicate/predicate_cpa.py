@@ -30,7 +30,7 @@ from cpa.errors import ConfigError
 from cpa_predicate.abstraction import PredicateAbstractionManager
 from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
 from cpa_predicate.labels import LABELS, BddLabels, FormulaLabels
-from cpa_predicate.pathformula import PathFormulaManager
+from cpa_predicate.pathformula import PathFormulaManager, factor_joins
 from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
 from cpa_predicate.reading_solver import IntegerReadingSession
 from cpa_predicate.regions import RegionManager
@@ -229,7 +229,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         """The abstraction of ``state`` at ``node``; ``None`` if it is unsatisfiable."""
         path_formula = state.path_formula
         ssa = path_formula.ssa
-        formula = And(state.abstraction.instantiated, path_formula.formula)
+        formula = And(state.abstraction.instantiated, factor_joins(path_formula.formula))
         kind = self.options["abstraction"]
         used = () if kind == "none" else precision.predicates_at(node)
         predicates = [(p.index, instantiate(p.formula, ssa)) for p in used]

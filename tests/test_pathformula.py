@@ -680,3 +680,20 @@ def _subformulas(formula):
             seen.add(node)
             stack.extend(node.args())
     return seen
+
+
+def test_factoring_a_chain_of_joins_flattens_it_and_keeps_its_meaning():
+    from pysmt.shortcuts import Iff, Not, Symbol, is_valid
+
+    from cpa_predicate.pathformula import conjunction, disjunction, factor_joins
+
+    # the shape of N joined ifs: D_i = (D_{i-1} ∧ c_i ∧ t_i) ∨ (D_{i-1} ∧ ¬c_i ∧ e_i)
+    joined = Symbol("start")
+    for i in range(40):
+        c, t, e = Symbol(f"c{i}"), Symbol(f"t{i}"), Symbol(f"e{i}")
+        joined = disjunction((conjunction([joined, c, t]), conjunction([joined, Not(c), e])))
+    factored = factor_joins(joined)
+    assert is_valid(Iff(factored, joined))
+    for node in _subformulas(factored):
+        if node.is_or():  # no disjunction contains another: the chain is flat
+            assert not any(n.is_or() for n in _subformulas(node) if n is not node)
