@@ -61,6 +61,13 @@ class CEGARAlgorithm(Algorithm):
     OPTIONS = {
         "refiner": Option(str, "predicate", "which refiner checks error paths"),
         "max_refinements": Option(int, 0, "give up (UNKNOWN) after this many; 0 = no limit"),
+        "targets": Option(
+            str,
+            "stop",
+            "stop the loop at the first target and refine it, or continue until the "
+            "waitlist is empty and then refine the oldest target in the reached set",
+            ("stop", "continue"),
+        ),
     }
 
     def run(self) -> AnalysisOutcome:
@@ -81,15 +88,20 @@ class CEGARAlgorithm(Algorithm):
         )
         statistics = self.context.statistics
         limit = self.options["max_refinements"]
+        stop_at_target = self.options["targets"] == "stop"
         try:
             while True:
                 outcome = run_reachability(
-                    self.cpa, self.reached, self.context.deadline, statistics
+                    self.cpa, self.reached, self.context.deadline, statistics, stop_at_target
                 )
+                target = self.reached.last_state
                 if outcome is LoopOutcome.COMPLETE:
-                    return AnalysisOutcome(
-                        Verdict.TRUE, "no target is reachable (the ARG is complete)"
-                    )
+                    target = self._oldest_target()
+                    if target is None:
+                        return AnalysisOutcome(
+                            Verdict.TRUE, "no target is reachable (the ARG is complete)"
+                        )
+                    outcome = LoopOutcome.TARGET
                 if outcome is LoopOutcome.TIMEOUT:
                     return AnalysisOutcome(Verdict.UNKNOWN, "timeout")
                 if outcome is not LoopOutcome.TARGET:
@@ -97,7 +109,7 @@ class CEGARAlgorithm(Algorithm):
                 if limit and statistics.get("refinements") >= limit:
                     return AnalysisOutcome(Verdict.UNKNOWN, f"refinement limit ({limit}) reached")
                 with statistics.timer("refinement_time_s"):
-                    result = refiner.refine(self.reached.last_state)
+                    result = refiner.refine(target)
                 if result.counterexample is not None:
                     return AnalysisOutcome(
                         Verdict.FALSE, "a target is reachable", result.counterexample
@@ -108,3 +120,8 @@ class CEGARAlgorithm(Algorithm):
                 yield
         finally:
             refiner.finish()
+
+    def _oldest_target(self):
+        """The first target in reached order, or None (the loop went on past targets)."""
+        is_target = self.cpa.is_target
+        return next((state for state in self.reached if is_target(state)), None)

@@ -65,8 +65,14 @@ def run_reachability(
     reached: ReachedSet,
     deadline: Deadline | None = None,
     statistics: Statistics | None = None,
+    stop_at_target: bool = True,
 ) -> LoopOutcome:
-    """Explore from the waitlist of ``reached`` until one of the outcomes above."""
+    """Explore from the waitlist of ``reached`` until one of the outcomes above.
+
+    With ``stop_at_target`` false the loop does not return at a target: it adds the
+    target to the reached set and goes on, so COMPLETE may leave targets in the
+    reached set; the caller must look for them before it concludes anything.
+    """
     transfer = cpa.transfer_relation
     adjust = cpa.precision_adjustment.adjust
     merge = cpa.merge_operator
@@ -102,7 +108,7 @@ def run_reachability(
                             reached.replace(other, merged, successor_precision)
                 if not stop(successor, partition, successor_precision):
                     reached.add(successor, successor_precision)
-                    if is_target(successor):
+                    if stop_at_target and is_target(successor):
                         _interrupted(reached, state, successors, position)
                         return LoopOutcome.TARGET
         return LoopOutcome.COMPLETE

@@ -168,3 +168,41 @@ def test_impact_finds_a_counterexample_that_replays():
 def test_inconsistent_refinement_options_are_configuration_errors(overrides, message):
     with pytest.raises(ConfigError, match=message):
         _run(LOCK, overrides=overrides)
+
+
+TWO_SPURIOUS_TARGETS = """
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main() {
+  int x = 1, y = 0;
+  if (__VERIFIER_nondet_int()) y = x; else y = 2 * x;
+  if (y == 0) reach_error();
+  if (x != 1) reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("config", ["impact", "abe-l", "sbe"])
+@pytest.mark.parametrize(
+    "source, expected",
+    [(TWO_SPURIOUS_TARGETS, Verdict.TRUE), (LOCK, Verdict.TRUE), (COUNT_TO_THREE, Verdict.FALSE)],
+)
+def test_continuing_past_targets_refines_them_when_the_waitlist_is_empty(config, source, expected):
+    outcome, context, *_ = _run(source, config, ["algorithm.cegar.targets=continue"])
+    assert outcome.verdict is expected, outcome.reason
+    stopping, *_ = _run(source, config)
+    assert stopping.verdict is expected
+
+
+def test_the_loop_can_go_on_past_targets():
+    from algorithms.cpa_algorithm import LoopOutcome, run_reachability
+
+    cfa = prepare_cfa(parse_source(TWO_SPURIOUS_TARGETS, "test.c"))
+    configuration = load_configuration("location")
+    context = AnalysisContext(cfa, Specification.any_error(), Deadline())
+    cpa, reached = build(cfa, configuration, context)
+    assert run_reachability(cpa, reached, stop_at_target=False) is LoopOutcome.COMPLETE
+    assert len([s for s in reached if cpa.is_target(s)]) == 2
+    _, reached = build(cfa, configuration, context)
+    assert run_reachability(cpa, reached) is LoopOutcome.TARGET
