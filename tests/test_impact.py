@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from cegar_builders import cegar_algorithm
 from pysmt.shortcuts import And, Not, is_unsat
 
 from algorithms.cegar import CEGARAlgorithm
@@ -56,20 +57,11 @@ int main() {
 
 
 def _run(source: str, config: str = "impact", overrides=()):
-    cfa = prepare_cfa(parse_source(source, "test.c"))
-    configuration = load_configuration(config, list(overrides))
-    context = AnalysisContext(
-        cfa,
-        Specification.any_error(),
-        Deadline.after(60),
-        options=dict(configuration.analysis),
-        component_options=configuration.component_options,
-    )
-    cpa, reached = build(cfa, configuration, context)
-    algorithm = CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    algorithm = cegar_algorithm(source, config, overrides, seconds=60)
     outcome = algorithm.run()
+    cpa, reached = algorithm.cpa, algorithm.reached
     predicate = cpa.wrapped.cpas[cpa.wrapped.component(PredicateCPA)]
-    return outcome, context, cpa, reached, predicate
+    return outcome, algorithm.context, cpa, reached, predicate
 
 
 def _graph(reached):

@@ -4,15 +4,11 @@ change the other's answer."""
 
 from __future__ import annotations
 
+from cegar_builders import cegar_algorithm
+
 from algorithms.cegar import CEGARAlgorithm
-from algorithms.cpa_algorithm import Deadline
 from cpa.cfa.data_model import ILP32, LP64
-from cpa.cfa.frontend import parse_source
-from cpa.cfa.targets import Specification
-from cpa.config import load_configuration
-from cpa.core.context import AnalysisContext
 from cpa.results import Verdict
-from cpa.verifier import build, prepare_cfa
 
 # long is 4 bytes under ILP32 and 8 under LP64: the loop stops at 4 only under ILP32
 LONG_SIZE = """
@@ -40,17 +36,7 @@ int main() {
 
 
 def _algorithm(source: str, config: str, data_model) -> CEGARAlgorithm:
-    cfa = prepare_cfa(parse_source(source, "test.c", data_model=data_model))
-    configuration = load_configuration(config)
-    context = AnalysisContext(
-        cfa,
-        Specification.any_error(),
-        Deadline.after(120),
-        options=dict(configuration.analysis),
-        component_options=configuration.component_options,
-    )
-    cpa, reached = build(cfa, configuration, context)
-    return CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+    return cegar_algorithm(source, config, data_model=data_model)
 
 
 RUNS = [

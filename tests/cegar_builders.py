@@ -1,0 +1,29 @@
+"""Building a CEGAR run from C source and a configuration (shared by test modules)."""
+
+from __future__ import annotations
+
+from algorithms.cegar import CEGARAlgorithm
+from algorithms.cpa_algorithm import Deadline
+from cpa.cfa.data_model import DEFAULT
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.core.context import AnalysisContext
+from cpa.verifier import build, prepare_cfa
+
+
+def cegar_algorithm(
+    source: str, config: str, overrides=(), data_model=DEFAULT, seconds: float = 120
+) -> CEGARAlgorithm:
+    """The CEGAR algorithm of ``config`` on ``source``, ready to run (no gcc confirmation)."""
+    cfa = prepare_cfa(parse_source(source, "test.c", data_model=data_model))
+    configuration = load_configuration(config, list(overrides))
+    context = AnalysisContext(
+        cfa,
+        Specification.any_error(),
+        Deadline.after(seconds),
+        options=dict(configuration.analysis),
+        component_options=configuration.component_options,
+    )
+    cpa, reached = build(cfa, configuration, context)
+    return CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
