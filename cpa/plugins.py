@@ -46,6 +46,7 @@ BUILTINS: dict[str, dict[str, str]] = {
         "dfs": "cpa.core.waitlist:DepthFirstWaitlist",
         "bfs": "cpa.core.waitlist:BreadthFirstWaitlist",
         "rpo": "cpa.core.waitlist_orders:ReversePostorderWaitlist",
+        "wto": "cpa.core.waitlist_orders:WeakTopologicalWaitlist",
     },
     REFINERS: {
         "predicate": "cpa_predicate.refiner:PredicateRefiner",

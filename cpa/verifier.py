@@ -19,7 +19,7 @@ from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.frontend import parse_program
 from cpa.cfa.loops import mark_loop_heads
 from cpa.cfa.model import CFA
-from cpa.cfa.order import assign_rpo_ids
+from cpa.cfa.order import assign_rpo_ids, assign_wto_positions
 from cpa.cfa.targets import Specification
 from cpa.config import Configuration, load_configuration
 from cpa.core.arg import ARGCPA
@@ -32,9 +32,11 @@ from cpa.statistics import Statistics
 
 
 def prepare_cfa(cfa: CFA) -> CFA:
-    """The facts every analysis may rely on: loop heads and reverse post-order ids."""
+    """The facts every analysis may rely on: loop heads, reverse post-order ids and
+    positions in the weak topological order."""
     mark_loop_heads(cfa)
     assign_rpo_ids(cfa)
+    assign_wto_positions(cfa)
     return cfa
 
 

@@ -198,3 +198,66 @@ def test_the_loop_can_go_on_past_targets():
     assert len([s for s in reached if cpa.is_target(s)]) == 2
     _, reached = build(cfa, configuration, context)
     assert run_reachability(cpa, reached) is LoopOutcome.TARGET
+
+
+NESTED_LOOPS = """
+extern void reach_error(void);
+int main() {
+  int i = 0, s = 0;
+  while (i < 3) {
+    int j = 0;
+    while (j < 2) { s++; j++; }
+    i++;
+  }
+  if (s != 6) reach_error();
+  return 0;
+}
+"""
+
+
+def _members(component) -> list:
+    from cpa.cfa.order import WTOComponent
+
+    nodes = [component.head]
+    for element in component.elements:
+        nodes.extend(_members(element) if isinstance(element, WTOComponent) else [element])
+    return nodes
+
+
+def test_wto_positions_keep_each_loop_contiguous_with_its_head_first():
+    from cpa.cfa.order import WTOComponent, weak_topological_order
+
+    cfa = prepare_cfa(parse_source(NESTED_LOOPS, "test.c"))
+    function = cfa.functions["main"]
+    components, stack = [], list(weak_topological_order(function))
+    while stack:
+        element = stack.pop()
+        if isinstance(element, WTOComponent):
+            components.append(element)
+            stack.extend(element.elements)
+    assert len(components) == 2  # the outer and the inner loop
+    for component in components:
+        inside = _members(component)
+        positions = sorted(node.wto_position for node in inside)
+        assert positions == list(range(positions[0], positions[0] + len(inside)))
+        assert component.head.wto_position == positions[0]
+    positions = [node.wto_position for node in function.nodes]
+    assert sorted(positions) == list(range(len(positions)))
+
+
+def test_wto_waitlist_pops_in_weak_topological_order_and_verifies():
+    import random
+
+    from cpa.core.waitlist_orders import WeakTopologicalWaitlist
+
+    cfa = prepare_cfa(parse_source(NESTED_LOOPS, "test.c"))
+    nodes = list(cfa.functions["main"].nodes)
+    random.Random(1).shuffle(nodes)
+    waitlist = WeakTopologicalWaitlist(lambda node: node)
+    for node in nodes:
+        waitlist.add(node)
+    popped = [waitlist.pop() for _ in nodes]
+    assert [n.wto_position for n in popped] == sorted(n.wto_position for n in nodes)
+    for config in ("abe-l", "impact"):
+        outcome, *_ = _run(NESTED_LOOPS, config, ["analysis.waitlist=wto"])
+        assert outcome.verdict is Verdict.TRUE, (config, outcome.reason)

@@ -53,6 +53,7 @@ class CFANode:
         "error_call",
         "is_loop_head",
         "rpo_id",
+        "wto_position",
     )
 
     def __init__(self, function: str, line: int = 0):
@@ -65,6 +66,7 @@ class CFANode:
         self.error_call: str | None = None
         self.is_loop_head = False
         self.rpo_id = -1  # reverse post-order index within the function, set by analysis
+        self.wto_position = -1  # index in the function's flattened WTO, set by analysis
 
     def __repr__(self) -> str:
         return f"N{self.id}"

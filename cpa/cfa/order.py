@@ -220,3 +220,31 @@ def wto_heads(elements: list[WTOElement]) -> set[CFANode]:
             heads.add(element.head)
             pending.extend(element.elements)
     return heads
+
+
+def assign_wto_positions(cfa: CFA) -> None:
+    """Set ``node.wto_position`` to the node's index in its function's weak topological
+    order, read left to right (a component's head, then its body, then what follows
+    the component); locations the entry does not reach come last.
+
+    Sorting by it is Bourdoncle's recursive iteration strategy: the states of a loop
+    body sort before everything after the loop, and a state back at the head before
+    the rest of the body, so an inner loop is iterated until it is stable first."""
+    for function_cfa in cfa.functions.values():
+        position = 0
+        stack: list = [iter(weak_topological_order(function_cfa))]
+        while stack:
+            element = next(stack[-1], None)
+            if element is None:
+                stack.pop()
+            elif isinstance(element, WTOComponent):
+                element.head.wto_position = position
+                position += 1
+                stack.append(iter(element.elements))
+            else:
+                element.wto_position = position
+                position += 1
+        for node in function_cfa.nodes:
+            if node.wto_position < 0:
+                node.wto_position = position
+                position += 1

@@ -25,3 +25,21 @@ class ReversePostorderWaitlist(SortedWaitlist):
                     location_of(state).rpo_id,
                 )
             )
+
+
+class WeakTopologicalWaitlist(SortedWaitlist):
+    """Lowest position in the weak topological order first (Bourdoncle's recursive
+    strategy, the order UFO unrolls a program in): a loop's body before what follows
+    the loop, inner loops before the rest of the outer body. Calls are ordered as in
+    :class:`ReversePostorderWaitlist`, by their call nodes' positions first."""
+
+    def __init__(self, location_of, call_sites_of=None):
+        if call_sites_of is None:
+            super().__init__(key=lambda state: (location_of(state).wto_position,))
+        else:
+            super().__init__(
+                key=lambda state: (
+                    *(node.wto_position for node in call_sites_of(state)),
+                    location_of(state).wto_position,
+                )
+            )
