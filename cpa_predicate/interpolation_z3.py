@@ -117,7 +117,8 @@ class BitVectorConverter(Z3Converter):
 
 
 def _dag_size(formulas: Sequence[FNode]) -> int:
-    """The number of distinct subterms of ``formulas``."""
+    """The number of distinct subterms of ``formulas`` (pysmt's ``SizeOracle`` counts
+    DAG nodes by uniting frozensets bottom-up: quadratic on a chain of joins)."""
     seen: set[FNode] = set()
     stack = list(formulas)
     while stack:
@@ -255,6 +256,7 @@ class Z3SpacerInterpolator(Interpolator):
         self._ctx = z3.Context()
         self._converter: BitVectorConverter | None = None
         self._probe_converter: Z3Converter | None = None  # for the probe's own context
+        self._factored: dict[FNode, FNode] = {}  # the probe's formulas, joins factored
         # per granularity (inside disjunctions or not): the guarded Z3 term of each
         # connective and leaf, and the literal guarding each leaf
         # (and for the leaves' integer readings or not)
@@ -329,7 +331,7 @@ class Z3SpacerInterpolator(Interpolator):
         bound the search, they do not measure time: Z3 spends them very unevenly
         between simplification and search.)
         """
-        formulas = [factor_joins(formula) for formula in formulas]
+        formulas = [factor_joins(formula, self._factored) for formula in formulas]
         size = _dag_size(formulas)
         # A context of its own: the terms that simplification creates would otherwise
         # enter the context that the interpolation queries use, and Spacer's run time

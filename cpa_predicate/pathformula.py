@@ -65,6 +65,7 @@ from cpa_predicate.ssa import (
     instantiate,
     is_auxiliary,
     merge_all,
+    rebuild,
     ssa_name,
     symbol,
     unification,
@@ -115,6 +116,7 @@ class _Block:
 
 _BOOL_CONSTANT = pysmt_operators.BOOL_CONSTANT
 _AND = pysmt_operators.AND
+_OR = pysmt_operators.OR
 #: Operands that are ``And``s with at most this many arguments are flattened; larger ones
 #: (a long path so far) stay one operand, so extending a path is not quadratic.
 _FLATTEN_LIMIT = 32
@@ -175,11 +177,10 @@ def factored_disjunction(left: FNode, right: FNode) -> FNode:
     return conjunction([*common, disjunction((rest_left, rest_right))])
 
 
-_factored: dict[FNode, FNode] = {}  # formula -> its factored form (terms are hash-consed)
-
-
-def factor_joins(formula: FNode) -> FNode:
-    """``formula`` with every join of two paths factored (:func:`factored_disjunction`).
+def factor_joins(formula: FNode, memo: dict[FNode, FNode]) -> FNode:
+    """``formula`` with every join of two paths factored (:func:`factored_disjunction`);
+    ``memo`` holds the factored form of every node seen (kept by the caller, so that
+    blocks that extend one another are factored once).
 
     Two paths joined at a location share the path before their branch; inside both
     disjuncts the shared part nests once per join, and a block of N joins becomes a
@@ -190,33 +191,16 @@ def factor_joins(formula: FNode) -> FNode:
     formula's shape, and factored joins gave worse predicates on the ssh programs
     (`s3_clnt_1`: 10 refinements instead of 5, 24 s instead of 10 s).
     """
-    done = _factored.get(formula)
-    if done is not None:
-        return done
-    stack = [formula]
-    while stack:
-        node = stack[-1]
-        if node in _factored:
-            stack.pop()
-            continue
-        pending = [arg for arg in node.args() if arg not in _factored]
-        if pending:
-            stack.extend(pending)
-            continue
-        stack.pop()
-        args = [_factored[arg] for arg in node.args()]
-        if node.is_or() and len(args) == 2:
-            result = factored_disjunction(args[0], args[1])
-        elif node.is_and():
-            result = conjunction(args)
-        elif all(new is old for new, old in zip(args, node.args(), strict=True)):
-            result = node
-        else:
-            result = get_env().formula_manager.create_node(
-                node.node_type(), tuple(args), node._content.payload
-            )
-        _factored[node] = result
-    return _factored[formula]
+    return rebuild(formula, memo, _factor_node)
+
+
+def _factor_node(node: FNode, args: tuple[FNode, ...]) -> FNode | None:
+    kind = node.node_type()
+    if kind == _OR and len(args) == 2:
+        return factored_disjunction(args[0], args[1])
+    if kind == _AND:
+        return conjunction(args)
+    return None
 
 
 def _conjuncts(formula: FNode) -> list[FNode]:

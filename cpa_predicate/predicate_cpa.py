@@ -196,6 +196,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         stats = context.statistics
         self.solver = SolverSession(options["solver"], stats, context.deadline)
         self.paths = PathFormulaManager(context.cfa)
+        self._factored: dict[FNode, FNode] = {}  # block formulas with their joins factored
         self.regions = RegionManager()
         self.registry = PredicateRegistry()
         self.labels = LABELS[options["labels"]](self.regions, self.registry, self.solver)
@@ -229,7 +230,8 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         """The abstraction of ``state`` at ``node``; ``None`` if it is unsatisfiable."""
         path_formula = state.path_formula
         ssa = path_formula.ssa
-        formula = And(state.abstraction.instantiated, factor_joins(path_formula.formula))
+        factored = factor_joins(path_formula.formula, self._factored)
+        formula = And(state.abstraction.instantiated, factored)
         kind = self.options["abstraction"]
         used = () if kind == "none" else precision.predicates_at(node)
         predicates = [(p.index, instantiate(p.formula, ssa)) for p in used]

@@ -12,10 +12,10 @@ every call; other pysmt solvers (MathSAT, cvc5) use the generic pysmt API.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from ctypes import byref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import z3
 from pysmt.exceptions import SolverReturnedUnknownResultError
@@ -28,6 +28,8 @@ from algorithms.cpa_algorithm import TimeLimitExceeded
 if TYPE_CHECKING:
     from algorithms.cpa_algorithm import Deadline
     from cpa.statistics import Statistics
+
+T = TypeVar("T")
 
 __all__ = ["SolverSession", "SolverUnknownError", "TimeLimitExceeded"]
 
@@ -153,16 +155,20 @@ class SolverSession:
         Raises TimeLimitExceeded when the deadline has passed (before the query, or
         when the solver gave up because of the timeout derived from it).
         """
+        return self._counted(lambda: self._check(assumptions))
+
+    def _counted(self, query: Callable[[], T]) -> T:
+        """Run ``query`` after the deadline check, counted and timed in the statistics."""
         deadline = self.deadline
         if deadline is not None:
             deadline.check()
         self.queries += 1
         stats = self.statistics
         if stats is None:
-            return self._check(assumptions)
+            return query()
         stats.add("solver_queries")
         with stats.timer("solver_time_s"):
-            return self._check(assumptions)
+            return query()
 
     def _check(self, assumptions: Sequence[FNode]) -> bool:
         timed = self._apply_timeout()
@@ -280,8 +286,6 @@ class SolverSession:
         straight-line path of 1,000 bit-vector (dis)equalities that its non-incremental
         bit-blasting solver decides in 0.03 s.
         """
-        if self.deadline is not None:
-            self.deadline.check()
         ctx = self._z3.ctx
         solver = z3.SolverFor(self._logic_name, ctx=ctx) if self._logic_name else z3.Solver(ctx=ctx)
         remaining = None if self.deadline is None else self.deadline.remaining()
@@ -289,14 +293,7 @@ class SolverSession:
             solver.set("timeout", max(1, int(remaining * 1000) + 1))
         self._ast(formula)
         solver.add(self._asts[formula][1])
-        self.queries += 1
-        stats = self.statistics
-        if stats is not None:
-            stats.add("solver_queries")
-            with stats.timer("solver_time_s"):
-                answer = solver.check()
-        else:
-            answer = solver.check()
+        answer = self._counted(solver.check)
         if answer == z3.unsat:
             return None
         if answer != z3.sat:

@@ -17,7 +17,7 @@ are stored uninstantiated and instantiated with an SSA map when used.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from pysmt.fnode import FNode
 from pysmt.shortcuts import Equals, Symbol, get_env
@@ -301,15 +301,24 @@ def instantiate(formula: FNode, ssa: SSAMap) -> FNode:
 
 
 def rename_symbols(formula: FNode, renaming: Mapping[FNode, FNode]) -> FNode:
-    """``formula`` with its symbols replaced as ``renaming`` says (quantifier-free).
+    """``formula`` with its symbols replaced as ``renaming`` says (quantifier-free)."""
+    return rebuild(formula, dict(renaming))
+
+
+def rebuild(
+    formula: FNode,
+    done: dict[FNode, FNode],
+    rewrite: Callable[[FNode, tuple[FNode, ...]], FNode | None] | None = None,
+) -> FNode:
+    """``formula`` rebuilt bottom-up: a node in ``done`` becomes its entry there; any
+    other node becomes ``rewrite(node, new_args)`` if that is not None, else the node
+    over its new arguments. ``done`` collects every result (a memo the caller may keep).
 
     Each node of the DAG is visited once and rebuilt only if an argument changed; the
-    formula manager's hash-consing shares the rest. pysmt's generic substituter does
-    the same through its walker machinery at several times the cost, and instantiation
-    runs at every abstraction.
+    formula manager's hash-consing shares the rest. pysmt's generic walkers do the same
+    at several times the cost, and renaming runs at every abstraction.
     """
     create = get_env().formula_manager.create_node
-    done: dict[FNode, FNode] = dict(renaming)
     stack = [formula]
     while stack:
         node = stack[-1]
@@ -323,7 +332,10 @@ def rename_symbols(formula: FNode, renaming: Mapping[FNode, FNode]) -> FNode:
             continue
         stack.pop()
         new_args = tuple(done[arg] for arg in args)
-        if new_args == args:
+        result = None if rewrite is None else rewrite(node, new_args)
+        if result is not None:
+            done[node] = result
+        elif new_args == args:
             done[node] = node
         else:
             done[node] = create(node.node_type(), new_args, node._content.payload)

@@ -692,7 +692,7 @@ def test_factoring_a_chain_of_joins_flattens_it_and_keeps_its_meaning():
     for i in range(40):
         c, t, e = Symbol(f"c{i}"), Symbol(f"t{i}"), Symbol(f"e{i}")
         joined = disjunction((conjunction([joined, c, t]), conjunction([joined, Not(c), e])))
-    factored = factor_joins(joined)
+    factored = factor_joins(joined, {})
     assert is_valid(Iff(factored, joined))
     for node in _subformulas(factored):
         if node.is_or():  # no disjunction contains another: the chain is flat

@@ -158,17 +158,18 @@ class ARGStop(StopOperator):
 
     def __init__(self, wrapped: StopOperator):
         self.wrapped = wrapped
+        # a stop operator that names its coverer lets the graph link coverage
+        self._covering_state = getattr(wrapped, "covering_state", None)
 
     def coverer(
         self, state: ARGState, candidates: Iterable[ARGState], precision
     ) -> ARGState | None:
-        """One of ``candidates`` that covers ``state`` alone (no link is made), or None.
-        Needs a wrapped stop operator that names its coverer (``covering_state``)."""
-        covering = getattr(self.wrapped, "covering_state", None)
-        if covering is None:
+        """One of the uncovered ``candidates`` that covers ``state`` alone (no link is
+        made), or None. Needs a wrapped stop operator that names its coverer."""
+        if self._covering_state is None:
             return None
         candidates = [c for c in candidates if not c.is_covered()]
-        by = covering(state.wrapped, [c.wrapped for c in candidates], precision)
+        by = self._covering_state(state.wrapped, [c.wrapped for c in candidates], precision)
         if by is None:
             return None
         return next(c for c in candidates if c.wrapped is by)
@@ -177,9 +178,9 @@ class ARGStop(StopOperator):
         if state.merged_into is not None:
             state.detach()
             return True
-        reached = [r for r in reached if not r.is_covered()]
-        if getattr(self.wrapped, "covering_state", None) is None:
-            if not self.wrapped.stop(state.wrapped, [r.wrapped for r in reached], precision):
+        if self._covering_state is None:
+            others = [r.wrapped for r in reached if not r.is_covered()]
+            if not self.wrapped.stop(state.wrapped, others, precision):
                 return False
             state.detach()  # covered by several states together: no single coverer to link
             return True

@@ -2,44 +2,50 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from cpa.cfa.model import CFANode
 from cpa.core.waitlist import SortedWaitlist
 
 
-class ReversePostorderWaitlist(SortedWaitlist):
-    """Lowest reverse post-order position first: a join point is explored after its
-    predecessors, which lets merge-join combine paths before going on.
+class _ProgramPositionWaitlist(SortedWaitlist):
+    """Lowest position of the state's location first, by a per-function position
+    (``POSITION``, a node attribute set by ``prepare_cfa``).
 
-    Reverse post-order ids are per function, so the position of a state inside a
-    call is its call nodes' ids followed by its own: everything a call does sorts
-    after the call node and before the caller's next location, as in the inlined
-    program.
+    Positions are per function, so the position of a state inside a call is its call
+    nodes' positions followed by its own: everything a call does sorts after the call
+    node and before the caller's next location, as in the inlined program.
     """
 
+    POSITION: Callable[[CFANode], int]
+
     def __init__(self, location_of, call_sites_of=None):
+        position = type(self).POSITION
         if call_sites_of is None:
-            super().__init__(key=lambda state: (location_of(state).rpo_id,))
+            super().__init__(key=lambda state: (position(location_of(state)),))
         else:
             super().__init__(
                 key=lambda state: (
-                    *(node.rpo_id for node in call_sites_of(state)),
-                    location_of(state).rpo_id,
+                    *(position(node) for node in call_sites_of(state)),
+                    position(location_of(state)),
                 )
             )
 
 
-class WeakTopologicalWaitlist(SortedWaitlist):
-    """Lowest position in the weak topological order first (Bourdoncle's recursive
-    strategy, the order UFO unrolls a program in): a loop's body before what follows
-    the loop, inner loops before the rest of the outer body. Calls are ordered as in
-    :class:`ReversePostorderWaitlist`, by their call nodes' positions first."""
+class ReversePostorderWaitlist(_ProgramPositionWaitlist):
+    """Reverse post-order: a join point is explored after its predecessors, which
+    lets merge-join combine paths before going on."""
 
-    def __init__(self, location_of, call_sites_of=None):
-        if call_sites_of is None:
-            super().__init__(key=lambda state: (location_of(state).wto_position,))
-        else:
-            super().__init__(
-                key=lambda state: (
-                    *(node.wto_position for node in call_sites_of(state)),
-                    location_of(state).wto_position,
-                )
-            )
+    @staticmethod
+    def POSITION(node: CFANode) -> int:  # noqa: N802 - the class's position function
+        return node.rpo_id
+
+
+class WeakTopologicalWaitlist(_ProgramPositionWaitlist):
+    """Weak topological order (Bourdoncle's recursive strategy, the order UFO unrolls a
+    program in): a loop's body before what follows the loop, inner loops before the
+    rest of the outer body."""
+
+    @staticmethod
+    def POSITION(node: CFANode) -> int:  # noqa: N802 - the class's position function
+        return node.wto_position
