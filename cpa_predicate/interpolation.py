@@ -11,12 +11,15 @@ optional, so the default implementation obtains interpolants from Z3's Horn-clau
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from pysmt.environment import Environment
 from pysmt.fnode import FNode
 
 __all__ = [
+    "DagEdge",
+    "InterpolationDag",
     "InterpolationError",
     "Interpolator",
     "available_interpolators",
@@ -43,6 +46,51 @@ class InterpolationError(Exception):
         self.partial = partial
 
 
+@dataclass(frozen=True)
+class DagEdge:
+    """An edge ``source -> target`` of an :class:`InterpolationDag`.
+
+    ``formula`` relates the values at the two ends: a *node variable* (a symbol) in it
+    is the variable's value at ``source``; ``at_target`` maps a node variable to the
+    symbol holding its value at ``target`` (a variable not in it keeps its value). Any
+    other symbol is local to the edge.
+    """
+
+    source: int
+    target: int
+    formula: FNode
+    at_target: Mapping[FNode, FNode] = field(default_factory=dict)
+
+
+@dataclass
+class InterpolationDag:
+    """A rooted DAG of formulas: the ARG condition of UFO's refinement.
+
+    Nodes are ``0 .. size - 1`` with ``0`` the root; ``errors`` are the nodes that
+    must be unreachable. ``node_variables`` are the symbols a label may mention.
+    Every edge leads from a smaller node to a larger one (a topological numbering).
+    """
+
+    size: int
+    edges: list[DagEdge]
+    errors: frozenset[int]
+    node_variables: frozenset[FNode]
+
+    def __post_init__(self) -> None:
+        for edge in self.edges:
+            if not 0 <= edge.source < edge.target < self.size:
+                raise ValueError(f"edge {edge.source} -> {edge.target} is not topological")
+            if edge.source in self.errors:
+                raise ValueError(f"edge leaves error node {edge.source}")
+
+    def depth(self) -> int:
+        """The number of edges on the longest path from the root."""
+        longest = [0] * self.size
+        for edge in sorted(self.edges, key=lambda e: e.source):
+            longest[edge.target] = max(longest[edge.target], longest[edge.source] + 1)
+        return max(longest, default=0)
+
+
 class Interpolator(ABC):
     """Computes sequence interpolants of a sequence of pysmt formulas."""
 
@@ -65,6 +113,16 @@ class Interpolator(ABC):
         For n == 1 the result is ``[]`` if A_1 is unsat (and None otherwise); for n == 0 the
         empty conjunction is true, hence the result is None.
         """
+
+    def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
+        """One label per node of ``dag``, or None if an error node is reachable.
+
+        The labels are a DAG interpolant: the root's is true, an error node's false,
+        each mentions only node variables, and for every edge ``u -> v`` the label of
+        ``u`` and the edge's formula entail the label of ``v`` (read at the target
+        end). One query for the whole DAG: UFO's refinement.
+        """
+        raise InterpolationError(f"the {self.name} interpolator has no DAG interpolation")
 
     def close(self) -> None:  # noqa: B027 - optional hook, default does nothing
         """Release backend resources (optional)."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import z3
 from pysmt.environment import Environment, get_env
@@ -37,7 +38,7 @@ from pysmt.fnode import FNode
 from pysmt.solvers.z3 import Z3Converter
 
 from cpa_predicate.integer_reading import AtomwiseReading, IntegerReading, Unreadable
-from cpa_predicate.interpolation import InterpolationError, Interpolator
+from cpa_predicate.interpolation import InterpolationDag, InterpolationError, Interpolator
 from cpa_predicate.pathformula import factor_joins
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
@@ -129,6 +130,38 @@ def _dag_size(formulas: Sequence[FNode]) -> int:
     return len(seen)
 
 
+def _free_symbols(parts: list[list[FNode]]) -> list[frozenset[FNode]]:
+    """The symbols of each conjunction (uninterpreted functions are refused)."""
+    fvars = [frozenset().union(*(c.get_free_variables() for c in cs)) for cs in parts]
+    for vs in fvars:
+        for v in vs:
+            if v.symbol_type().is_function_type():
+                raise InterpolationError(
+                    f"uninterpreted function {v.symbol_name()} not supported by Spacer"
+                )
+    return fvars
+
+
+def _dag_predicates(dag: InterpolationDag, fvars: list[frozenset[FNode]]) -> list[list[FNode]]:
+    """The node variables each node's label is over: those with a value from above
+    (mentioned on a path from the root) that a path below still reads (a DAG
+    interpolant's scope); sorted by name, so the Horn system is deterministic."""
+    variables = dag.node_variables
+    above: list[set[FNode]] = [set() for _ in range(dag.size)]
+    below: list[set[FNode]] = [set() for _ in range(dag.size)]
+    # an edge's source is final when the edges are taken by source (numbering is
+    # topological), forwards for what is above, backwards for what is below
+    pairs = sorted(zip(dag.edges, fvars, strict=True), key=lambda pair: pair[0].source)
+    for edge, symbols in pairs:
+        above[edge.target] |= above[edge.source] | (symbols & variables) | set(edge.at_target)
+    for edge, symbols in reversed(pairs):
+        kept = {v for v in below[edge.target] if v not in edge.at_target}
+        below[edge.source] |= (symbols & variables) | kept
+    return [
+        sorted(above[node] & below[node], key=lambda s: s.symbol_name()) for node in range(dag.size)
+    ]
+
+
 def _has_quantifier(expr: z3.ExprRef) -> bool:
     """True if ``expr`` contains a quantifier or lambda.
 
@@ -207,6 +240,31 @@ def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
     if not parts:
         return z3.BoolVal(True, ctx)
     return parts[0] if len(parts) == 1 else z3.And(*parts)
+
+
+@dataclass(frozen=True)
+class _HornClause:
+    """``body(body_args) & formula -> head(head_args)`` (no body predicate: None; head
+    None: false), with ``bound`` the formula's free symbols."""
+
+    body: int | None
+    body_args: list[FNode]
+    head: int | None
+    head_args: list[FNode]
+    bound: frozenset[FNode]
+
+
+@dataclass(frozen=True)
+class _HornShape:
+    """The predicates of a Horn system (each given by the symbols its interpretation
+    is read over) and one clause per formula; ``depth``: the longest derivation."""
+
+    predicates: list[list[FNode]]
+    clauses: list[_HornClause]
+    depth: int
+    #: an SMT check found the formulas unsatisfiable before (a Horn system without a
+    #: solution is then a failure of the back end, not a satisfiable problem)
+    decided: bool
 
 
 class Z3SpacerInterpolator(Interpolator):
@@ -319,6 +377,51 @@ class Z3SpacerInterpolator(Interpolator):
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
+
+    def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
+        """See :meth:`Interpolator.dag_interpolants`: one Horn system, a predicate per
+        inner node over its variables, a clause per edge (no core reduction yet)."""
+        self.model = None
+        self._deadline = (
+            None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
+        )
+        if self._converter is None:
+            self._converter = BitVectorConverter(self.env, self._ctx)
+        conv = self._converter
+        parts = [_conjuncts(edge.formula) for edge in dag.edges]
+        fvars = _free_symbols(parts)
+        scopes = _dag_predicates(dag, fvars)
+        inner = [n for n in range(1, dag.size) if n not in dag.errors]
+        predicate_of = {node: k for k, node in enumerate(inner)}
+        clauses = []
+        for edge, symbols in zip(dag.edges, fvars, strict=True):
+            head = predicate_of.get(edge.target)
+            clauses.append(
+                _HornClause(
+                    predicate_of.get(edge.source),
+                    scopes[edge.source] if edge.source in predicate_of else [],
+                    head,
+                    [edge.at_target.get(v, v) for v in scopes[edge.target]]
+                    if head is not None
+                    else [],
+                    symbols,
+                )
+            )
+        shape = _HornShape([scopes[n] for n in inner], clauses, dag.depth(), decided=False)
+        try:
+            zformulas = [_zand([conv.convert(c) for c in cs], self._ctx) for cs in parts]
+            labels = self._portfolio(parts, zformulas, shape, conv, None)
+        except PysmtException as exc:
+            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+        except _OverBudget as exc:
+            raise InterpolationError(f"Spacer returned unknown: {exc}") from exc
+        if labels is None:
+            return None
+        mgr = self.env.formula_manager
+        out = [mgr.FALSE() if n in dag.errors else mgr.TRUE() for n in range(dag.size)]
+        for node, label in zip(inner, labels, strict=True):
+            out[node] = label
+        return out
 
     def _feasible_by_bit_blasting(self, formulas: list[FNode]) -> bool:
         """Whether a bit-blasting probe finds the conjunction satisfiable (model kept).
@@ -438,24 +541,13 @@ class Z3SpacerInterpolator(Interpolator):
         conv: Z3Converter,
         budget: int | None = None,
     ) -> list[FNode] | None:
-        """Sequence interpolants of the conjunctions ``parts`` via one Horn problem.
-
-        With ``integer_reading``, Spacer first gets the path's integer reading without
-        the ranges of the words (a weakening: its interpolants are interpolants of the
-        path), then with them (exact), and the bit-vector formulas only if the path
-        has no integer reading or the weakened and exact readings do not refute it.
-        """
+        """Sequence interpolants of the conjunctions ``parts`` via one Horn problem: a
+        chain, one predicate per cut point over the symbols common to both sides."""
         n = len(parts)
         ctx = self._ctx
         zformulas = [_zand(cs, ctx) for cs in zparts]
 
-        fvars = [frozenset().union(*(c.get_free_variables() for c in cs)) for cs in parts]
-        for vs in fvars:
-            for v in vs:
-                if v.symbol_type().is_function_type():
-                    raise InterpolationError(
-                        f"uninterpreted function {v.symbol_name()} not supported by Spacer"
-                    )
+        fvars = _free_symbols(parts)
         # cut[k] = symbols common to A_1..A_{k+1} and A_{k+2}..A_n (0-based: k in 0..n-2)
         suffix: list[frozenset[FNode]] = [frozenset()] * (n + 1)
         for i in range(n - 1, -1, -1):
@@ -466,7 +558,35 @@ class Z3SpacerInterpolator(Interpolator):
             prefix |= fvars[k]
             common = prefix & suffix[k + 1]
             cut.append(sorted(common, key=lambda s: s.symbol_name()))
+        clauses = [
+            _HornClause(
+                i - 1 if i > 0 else None,
+                cut[i - 1] if i > 0 else [],
+                i if i < n - 1 else None,
+                cut[i] if i < n - 1 else [],
+                fvars[i],
+            )
+            for i in range(n)
+        ]
+        shape = _HornShape(cut, clauses, n, decided=self.reduce_with_core)
+        return self._portfolio(parts, zformulas, shape, conv, budget)
 
+    def _portfolio(
+        self,
+        parts: list[list[FNode]],
+        zformulas: list[z3.ExprRef],
+        shape: _HornShape,
+        conv: Z3Converter,
+        budget: int | None,
+    ) -> list[FNode] | None:
+        """Solve the Horn system of ``shape`` over the formulas ``parts``.
+
+        With ``integer_reading``, Spacer first gets the formulas' integer reading without
+        the ranges of the words (a weakening: its solutions are interpolants of the
+        formulas), then with them (exact), and the bit-vector formulas only if they have
+        no integer reading or the weakened and exact readings are not refuted.
+        """
+        ctx = self._ctx
         # the alternatives: the integer reading (weakened, then exact) and bit-vectors
         alternatives: list[tuple[str, list[tuple[IntegerReading | None, list]]]] = []
         if self.integer_reading:
@@ -496,7 +616,7 @@ class Z3SpacerInterpolator(Interpolator):
         for each in budgets:
             for theory, steps in alternatives:
                 try:
-                    interpolants = self._refute(steps, fvars, cut, conv, n, each)
+                    interpolants = self._refute(steps, shape, conv, each)
                 except (_OverBudget, _NotRefuted):
                     if len(alternatives) > 1:
                         self.fallbacks += 1
@@ -504,7 +624,7 @@ class Z3SpacerInterpolator(Interpolator):
                 self._bit_vectors_first = theory == "bit-vectors"
                 self.readings[theory] += 1
                 return interpolants
-        raise _OverBudget("no reading of the path within the budget")
+        raise _OverBudget("no reading of the formulas within the budget")
 
     def _read_conjunction(
         self, conjuncts: list[FNode], conv: Z3Converter
@@ -525,10 +645,8 @@ class Z3SpacerInterpolator(Interpolator):
     def _refute(
         self,
         steps: list[tuple[IntegerReading | None, list]],
-        fvars: list[frozenset[FNode]],
-        cut: list[list[FNode]],
+        shape: _HornShape,
         conv: Z3Converter,
-        n: int,
         budget: int | None,
     ) -> list[FNode] | None:
         """Interpolants from the first of ``steps`` whose Horn problem Spacer solves; a
@@ -537,23 +655,27 @@ class Z3SpacerInterpolator(Interpolator):
         too, :class:`_NotRefuted` (the bit-vector formulas decide)."""
         for position, (reading, read) in enumerate(steps):
             last = position == len(steps) - 1
-            clauses, preds, pargs = self._clauses(read, fvars, cut, conv, reading)
+            clauses, preds, pargs = self._clauses(read, shape, conv, reading)
             try:
-                model = self._solve_horn(clauses, n, budget=budget)
+                model = self._solve_horn(clauses, shape.depth, budget=budget)
                 if model is None and reading is not None:
                     if last:
                         raise _NotRefuted()
                     continue  # this reading does not refute the path: a stronger one
-                return self._read_interpolants(model, preds, pargs, conv, n, reading)
+                if model is None and not shape.decided:
+                    return None  # the formulas are satisfiable
+                return self._read_interpolants(model, preds, pargs, conv, reading)
             except _Unconvertible:
                 # Spacer's first schedule sometimes generalises to divisibility (``mod``,
                 # ``div``) that pysmt cannot express; its default schedule rarely does. A
                 # failed conversion leaves the converter's memo table inconsistent: drop it.
                 self._converter = None
                 fresh = BitVectorConverter(self.env, self._ctx)
-                model = self._solve_horn(clauses, n, first_attempt=False, budget=budget)
+                model = self._solve_horn(clauses, shape.depth, first_attempt=False, budget=budget)
+                if model is None and not shape.decided:
+                    return None
                 try:
-                    return self._read_interpolants(model, preds, pargs, fresh, n, reading)
+                    return self._read_interpolants(model, preds, pargs, fresh, reading)
                 except _Unconvertible as error:
                     partial = self._representable_parts(model, preds, pargs, reading)
                     raise InterpolationError(str(error), partial) from None
@@ -562,16 +684,14 @@ class Z3SpacerInterpolator(Interpolator):
     def _clauses(
         self,
         read: list[tuple[z3.ExprRef, list[z3.ExprRef]]],
-        fvars: list[frozenset[FNode]],
-        cut: list[list[FNode]],
+        shape: _HornShape,
         conv: Z3Converter,
         reading: IntegerReading | None,
     ) -> tuple[list[z3.ExprRef], list[z3.FuncDeclRef], list[list[z3.ExprRef]]]:
-        """The Horn clauses of the chain: one predicate per cut point over its symbols
-        (their integer words for a reading); every symbol and auxiliary of a clause is
-        universally quantified."""
+        """The Horn clauses of ``shape``: one predicate per cut point (a node of a DAG)
+        over its symbols (their integer words for a reading); every symbol and
+        auxiliary of a clause is universally quantified."""
         ctx = self._ctx
-        n = len(read)
         zsym: dict[FNode, z3.ExprRef] = {}
 
         def zs(sym: FNode) -> z3.ExprRef:
@@ -585,7 +705,7 @@ class Z3SpacerInterpolator(Interpolator):
 
         preds: list[z3.FuncDeclRef] = []
         pargs: list[list[z3.ExprRef]] = []
-        for k, syms in enumerate(cut):
+        for k, syms in enumerate(shape.predicates):
             args = [zs(s) for s in syms]
             sorts = [a.sort() for a in args]
             preds.append(z3.Function(f"itp!P{k + 1}", *sorts, z3.BoolSort(ctx)))
@@ -593,23 +713,23 @@ class Z3SpacerInterpolator(Interpolator):
 
         false = z3.BoolVal(False, ctx)
         clauses: list[z3.ExprRef] = []
-        for i, (formula, auxiliaries) in enumerate(read):
+        for clause, (formula, auxiliaries) in zip(shape.clauses, read, strict=True):
             body = [formula]
-            bound: set[FNode] = set(fvars[i])
-            if i > 0:
-                body.insert(0, preds[i - 1](*pargs[i - 1]))
-                bound.update(cut[i - 1])
-            if i < n - 1:
-                head = preds[i](*pargs[i])
-                bound.update(cut[i])
+            bound: set[FNode] = set(clause.bound)
+            if clause.body is not None:
+                body.insert(0, preds[clause.body](*[zs(s) for s in clause.body_args]))
+                bound.update(clause.body_args)
+            if clause.head is not None:
+                head = preds[clause.head](*[zs(s) for s in clause.head_args])
+                bound.update(clause.head_args)
             else:
                 head = false
-            clause = z3.Implies(z3.And(*body) if len(body) > 1 else body[0], head)
+            horn = z3.Implies(z3.And(*body) if len(body) > 1 else body[0], head)
             qvars = [zs(s) for s in sorted(bound, key=lambda s: s.symbol_name())]
             qvars += auxiliaries
             if qvars:
-                clause = z3.ForAll(qvars, clause)
-            clauses.append(clause)
+                horn = z3.ForAll(qvars, horn)
+            clauses.append(horn)
         return clauses, preds, pargs
 
     def _representable_parts(self, model, preds, pargs, reading=None) -> list[FNode]:
@@ -645,18 +765,14 @@ class Z3SpacerInterpolator(Interpolator):
         return out
 
     def _read_interpolants(
-        self, model, preds, pargs, conv, n: int, reading: IntegerReading | None = None
+        self, model, preds, pargs, conv, reading: IntegerReading | None = None
     ) -> list[FNode] | None:
         """The interpretations of the cut predicates as pysmt formulas (read back from
         integers into bit-vectors when the problem was the integer reading)."""
         if model is None:
-            # clauses unsolvable <=> the path formula is satisfiable
-            if self.reduce_with_core:
-                raise InterpolationError("Spacer found a satisfiable core the SMT check refuted")
-            return None
-        if n == 1:
-            return []
-
+            # clauses unsolvable <=> the formulas are satisfiable, which the caller's
+            # SMT check refuted (an undecided shape returns before reading)
+            raise InterpolationError("Spacer found a satisfiable core the SMT check refuted")
         out: list[FNode] = []
         # ``pred in model`` compares against every declaration: quadratic; names are unique
         interpreted = {decl.name() for decl in model.decls()}
