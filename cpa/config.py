@@ -2,7 +2,8 @@
 
 A configuration names the CPAs, the algorithm and each component's options::
 
-    extends = "location"          # optional: a shipped config name or a path
+    extends = "location"          # optional: a shipped config name or a path, or a
+                                  # list of them (fragments: later ones win)
 
     [analysis]
     cpas = ["location", "callstack", "predicate"]
@@ -108,14 +109,18 @@ def load_raw(path: Path, _seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     unknown = set(data) - _TOP_LEVEL
     if unknown:
         raise ConfigError(f"{path}: unknown key '{sorted(unknown)[0]}'")
-    parent = data.pop("extends", None)
-    if parent is None:
+    parents = data.pop("extends", None)
+    if parents is None:
         return data
-    if not isinstance(parent, str):
-        raise ConfigError(f"{path}: 'extends' must be a configuration name or path")
-    relative = path.parent / parent
-    parent_path = relative if relative.suffix == ".toml" and relative.is_file() else None
-    base = load_raw(parent_path or find_config(parent), _seen + (path,))
+    if isinstance(parents, str):
+        parents = [parents]
+    if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
+        raise ConfigError(f"{path}: 'extends' must be a configuration name or path, or a list")
+    base: dict[str, Any] = {}
+    for parent in parents:
+        relative = path.parent / parent
+        parent_path = relative if relative.suffix == ".toml" and relative.is_file() else None
+        base = _merge(base, load_raw(parent_path or find_config(parent), _seen + (path,)))
     return _merge(base, data)
 
 

@@ -4,14 +4,17 @@
   become predicates at their locations and the ARG is cut at the first abstraction
   computed without some of them; the loop re-explores from there with the larger
   precision.
-- ``strengthen`` (IMPACT, McMillan 2006): each abstraction state on the path gets
-  its interpolant conjoined to its label, in place; what a strengthened state covered
-  is uncovered, the infeasible rest of the path is removed, and each strengthened
-  state is covered by an older one if that is now possible. Nothing is re-explored
-  that was not removed.
+- ``strengthen`` (IMPACT, McMillan 2006; UUFO): each abstraction state of the error
+  structure gets its label from the refutation conjoined to its label, in place; what
+  a strengthened state covered is uncovered, the infeasible rest (from the topmost
+  false labels down) is removed, and each strengthened state is covered by an older
+  one if that is now possible. Nothing is re-explored that was not removed.
+- ``both`` (CPUFO, BPUFO): ``strengthen``, and the labels' atoms become predicates
+  for the abstractions computed from then on.
 
-Interpolants ``I_1 .. I_{n-1}`` belong to ``chain[1] .. chain[n-1]`` (``I_0 = true``
-at the root, ``I_n = false`` at the target).
+A strategy gets a :class:`~cpa_predicate.error_path.Refutation`: a path's sequence
+interpolants or a DAG's labels, one per abstraction state (true at the root, false at
+the targets).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pysmt.fnode import FNode
 
-from cpa_predicate.error_path import ErrorPath
+from cpa_predicate.error_path import Refutation
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import Abstraction
 
@@ -60,6 +63,18 @@ def _stale(abstraction: Abstraction, predicates: list) -> bool:
     return any(predicate not in used for predicate in predicates)
 
 
+def _topmost(refutation: Refutation, marked: list[bool]) -> list[int]:
+    """The marked nodes with no marked node above them (their subtrees are disjoint)."""
+    below = [False] * len(marked)  # under a marked node
+    topmost = []
+    for i, parent in enumerate(refutation.parents):
+        if parent is not None and (below[parent] or marked[parent]):
+            below[i] = True
+        elif marked[i]:
+            topmost.append(i)
+    return topmost
+
+
 class RefinementStrategy(ABC):
     NAME: ClassVar[str] = ""
     NOTHING_NEW: ClassVar[str] = "nothing new"  # what the failure message says
@@ -73,9 +88,9 @@ class RefinementStrategy(ABC):
         return None
 
     @abstractmethod
-    def refine(self, path: ErrorPath, interpolants: list[FNode]) -> bool:
-        """Exclude the spurious ``path`` using ``interpolants``; False if nothing
-        changed (the same path would come back)."""
+    def refine(self, refutation: Refutation) -> bool:
+        """Exclude the spurious error structure using the labels of ``refutation``;
+        False if nothing changed (the same structure would come back)."""
 
 
 class AddPredicates(RefinementStrategy):
@@ -87,40 +102,41 @@ class AddPredicates(RefinementStrategy):
             return "refinement strategy 'predicates' needs an abstraction that uses predicates"
         return None
 
-    def refine(self, path: ErrorPath, interpolants: list[FNode]) -> bool:
-        pivot = self.add_predicates(path.chain, interpolants)
-        if pivot is None:
-            return False
-        self.refiner.arg.remove_subtree(path.nodes[pivot])
-        return True
+    def refine(self, refutation: Refutation) -> bool:
+        pivots = self.add_predicates(refutation)
+        for pivot in pivots:
+            self.refiner.arg.remove_subtree(refutation.nodes[pivot])
+        return bool(pivots)
 
-    def add_predicates(self, chain: list[Abstraction], interpolants: list[FNode]) -> int | None:
-        """Add the interpolants' predicates at their locations; the first position whose
-        abstraction was computed without some of them (the cut), or None."""
+    def add_predicates(self, refutation: Refutation) -> list[int]:
+        """Add the labels' predicates at their locations; the topmost nodes whose
+        abstraction was computed without some of them (where to cut)."""
         cpa = self.cpa
         found: list[tuple[int, list]] = []
-        for position, interpolant in enumerate(interpolants, start=1):
-            if interpolant.is_true() or interpolant.is_false():
+        for position, label in enumerate(refutation.labels):
+            if label.is_true() or label.is_false():
                 continue
-            formula = uninstantiate(interpolant)
+            formula = uninstantiate(label)
             parts = atoms_of(formula) if cpa.options["atomic_predicates"] else [formula]
             found.append((position, [cpa.registry.get(atom) for atom in parts]))
-        pivot = None
+        abstractions = refutation.abstractions
+        stale = [False] * len(abstractions)
         for position, predicates in found:
-            cpa.precision.add(chain[position].location, predicates)
-            if pivot is None and _stale(chain[position], predicates):
-                pivot = position
-        if pivot is None and found:
-            # Every predicate was used where it was found, yet the path came back: the
-            # abstraction (Cartesian, typically) needs them elsewhere on the path too.
+            cpa.precision.add(abstractions[position].location, predicates)
+            stale[position] = _stale(abstractions[position], predicates)
+        pivots = _topmost(refutation, stale)
+        if not pivots and found:
+            # Every predicate was used where it was found, yet the error came back: the
+            # abstraction (Cartesian, typically) needs them elsewhere on the way too.
             everything = [p for _, predicates in found for p in predicates]
-            for position in range(1, len(chain) - 1):
-                cpa.precision.add(chain[position].location, everything)
-                if pivot is None and _stale(chain[position], everything):
-                    pivot = position
-            if pivot is not None:
+            inner = set(refutation.parents) - {None}
+            for position in sorted(inner - {0}):
+                cpa.precision.add(abstractions[position].location, everything)
+                stale[position] = _stale(abstractions[position], everything)
+            pivots = _topmost(refutation, stale)
+            if pivots:
                 self.refiner.context.statistics.add("refinements_widened")
-        return pivot
+        return pivots
 
 
 class StrengthenLabels(RefinementStrategy):
@@ -129,36 +145,60 @@ class StrengthenLabels(RefinementStrategy):
 
     def check(self) -> str | None:
         if not self.cpa.labels.strengthens:
-            return "refinement strategy 'strengthen' needs cpa.predicate.labels = \"formula\""
+            return f"refinement strategy '{self.NAME}' needs cpa.predicate.labels = \"formula\""
         return None
 
-    def refine(self, path: ErrorPath, interpolants: list[FNode]) -> bool:
+    def refine(self, refutation: Refutation) -> bool:
         arg = self.refiner.arg
         statistics = self.refiner.context.statistics
+        infeasible = [label.is_false() for label in refutation.labels]
+        infeasible[0] = False
+        cut = _topmost(refutation, infeasible)
+        below_cut = set()
+        for i, parent in enumerate(refutation.parents):
+            if i in cut or (parent is not None and parent in below_cut):
+                below_cut.add(i)
         strengthened = []
-        infeasible = len(path.chain) - 1  # the target, unless an interpolant is false
-        for position, interpolant in enumerate(interpolants, start=1):
-            if interpolant.is_false():
-                infeasible = position
-                break
-            if interpolant.is_true():
+        for position, label in enumerate(refutation.labels):
+            if position in below_cut or label.is_true():
                 continue
-            node = path.nodes[position]
-            if self.cpa.strengthen(path.chain[position], uninstantiate(interpolant)):
+            node = refutation.nodes[position]
+            if self.cpa.strengthen(refutation.abstractions[position], uninstantiate(label)):
                 strengthened.append(node)
                 statistics.add("labels_strengthened")
                 statistics.add("states_uncovered", len(arg.uncover_covered_by(node)))
-        arg.remove_subtree(path.nodes[infeasible])
+        for position in cut:
+            arg.remove_subtree(refutation.nodes[position])
         for node in strengthened:
             if not node.destroyed and arg.try_to_cover(node) is not None:
                 statistics.add("states_covered_after_refinement")
         # Progress: a label changed, or a state derived from a label that was weaker
-        # then (an interpolant before the target is false) is gone. Neither means the
-        # labels entail the interpolants and the target was derived from them, which
+        # then (a label above a target is false) is gone. Neither means the labels
+        # entail the interpolants and the targets were derived from them, which
         # interpolants rule out (partial ones do not).
-        return bool(strengthened) or infeasible < len(path.chain) - 1
+        inner = set(refutation.parents)
+        return bool(strengthened) or any(position in inner for position in cut)
+
+
+class StrengthenAndAddPredicates(StrengthenLabels):
+    """UFO with an abstract post (Cartesian or Boolean): the labels are strengthened
+    in place and their atoms become predicates, so that the abstractions computed
+    from now on use them; nothing is cut."""
+
+    NAME = "both"
+
+    def __init__(self, refiner: PredicateRefiner):
+        super().__init__(refiner)
+        self.predicates = AddPredicates(refiner)
+
+    def check(self) -> str | None:
+        return super().check() or self.predicates.check()
+
+    def refine(self, refutation: Refutation) -> bool:
+        self.predicates.add_predicates(refutation)
+        return super().refine(refutation)
 
 
 STRATEGIES: dict[str, type[RefinementStrategy]] = {
-    cls.NAME: cls for cls in (AddPredicates, StrengthenLabels)
+    cls.NAME: cls for cls in (AddPredicates, StrengthenLabels, StrengthenAndAddPredicates)
 }

@@ -1,12 +1,16 @@
-"""The predicate refiner: feasibility of the abstract error path, interpolants, and
-a refinement strategy.
+"""The predicate refiner: feasibility of the error structure, interpolants, and a
+refinement strategy.
 
-The error path (:mod:`cpa_predicate.error_path`) is checked with one interpolation
-query. A satisfiable path is a real counterexample
-(:mod:`cpa_predicate.counterexample`). An unsatisfiable one gives sequence
-interpolants at the abstraction points, and the configured strategy
+The error structure (:mod:`cpa_predicate.error_path`) is the abstract error path to
+one target, checked with one sequence-interpolation query, or (``error_structure =
+"dag"``, UFO) the DAG of the paths to every target in the reached set, checked with
+one DAG-interpolation query. A satisfiable path is a real counterexample
+(:mod:`cpa_predicate.counterexample`); a satisfiable DAG is narrowed to a path (the
+target's, which the path query then decides). An unsatisfiable structure gives labels
+at the abstraction points, and the configured strategy
 (:mod:`cpa_predicate.refinement_strategy`) uses them: new predicates and a cut
-(``predicates``), or labels strengthened in place (``strengthen``, IMPACT).
+(``predicates``), labels strengthened in place (``strengthen``, IMPACT and UUFO), or
+both (``both``, CPUFO and BPUFO).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from cpa.core.options import Option
 from cpa.core.reached import ReachedSet
 from cpa.errors import ConfigError
 from cpa_predicate.counterexample import counterexample
-from cpa_predicate.error_path import error_path
+from cpa_predicate.error_path import Refutation, error_dag, error_path
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
@@ -34,6 +38,13 @@ class PredicateRefiner(Refiner):
             "abstraction), or labels strengthened in place (IMPACT)",
             tuple(STRATEGIES),
         ),
+        "error_structure": Option(
+            str,
+            "path",
+            "what one refinement refutes: the path to the target, or the DAG of the "
+            "paths to every target in the reached set with one query (UFO)",
+            ("path", "dag"),
+        ),
     }
 
     def __init__(
@@ -43,7 +54,7 @@ class PredicateRefiner(Refiner):
         reached: ReachedSet,
         options: dict | None = None,
     ):
-        options = {"strategy": "predicates", **(options or {})}
+        options = {"strategy": "predicates", "error_structure": "path", **(options or {})}
         super().__init__(context, cpa, reached, options)
         composite = self.cpa.wrapped
         self.predicate_index = composite.component(PredicateCPA)
@@ -63,36 +74,80 @@ class PredicateRefiner(Refiner):
         return state.wrapped.components[self.predicate_index]
 
     def refine(self, target: ARGState) -> RefinementResult:
+        if self.options["error_structure"] == "dag":
+            return self._refine_dag(target)
+        return self._refine_path(target)
+
+    def _set_timeout(self) -> None:
+        remaining = self.context.deadline.remaining()
+        if remaining is not None:
+            self.interpolator.timeout_ms = max(1, int(remaining * 1000))
+
+    def _failure(self, error: InterpolationError) -> str:
+        self.context.deadline.check()  # out of time: a timeout, not a failed refinement
+        message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
+        return f"interpolation failed: {message}"
+
+    def _refine_path(self, target: ARGState) -> RefinementResult:
         stats = self.context.statistics
         path = error_path(target, self._predicate_state)
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
-        remaining = self.context.deadline.remaining()
-        if remaining is not None:
-            self.interpolator.timeout_ms = max(1, int(remaining * 1000))
+        self._set_timeout()
         try:
             with stats.timer("interpolation_time_s"):
                 interpolants = self.interpolator.sequence_interpolants(path.blocks)
         except InterpolationError as error:
-            self.context.deadline.check()  # out of time: a timeout, not a failed refinement
-            message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
+            failure = self._failure(error)
             if error.partial is None:
-                return RefinementResult(failed=f"interpolation failed: {message}")
+                return RefinementResult(failed=failure)
             # Not interpolants, but predicates need not be: if they do not exclude the
             # path, it comes back and the refinement finds nothing new.
             stats.add("refinements_with_partial_interpolants")
-            interpolants, failure = error.partial, f"interpolation failed: {message}"
+            interpolants = error.partial
         else:
             if interpolants is None:
                 # the interpolator decided the conjunction; it may have kept a model
                 return counterexample(
                     self.predicate_cpa, self.context, path, self.interpolator.model
                 )
-            failure = (
-                f"refinement found {self.strategy.NOTHING_NEW} (the abstraction cannot "
-                "exclude this spurious path)"
-            )
-        progress = self.strategy.refine(path, interpolants)
+            failure = self._nothing_new()
+        return self._apply(Refutation.of_path(path, interpolants), failure)
+
+    def _refine_dag(self, target: ARGState) -> RefinementResult:
+        """One query for every target in the reached set (UFO's refinement); if some
+        target is reachable, the path to ``target`` is decided on its own."""
+        stats = self.context.statistics
+        is_target = self.cpa.is_target
+        targets = [state for state in self.reached if is_target(state)]
+        if target not in targets:
+            targets.append(target)
+        if len(targets) == 1:
+            return self._refine_path(target)  # the DAG of one target is its path
+        dag = error_dag(targets, self._predicate_state)
+        stats.add("dag_refinements")
+        stats.add("dag_refinement_nodes", len(dag.nodes))
+        self._set_timeout()
+        try:
+            with stats.timer("interpolation_time_s"):
+                labels = self.interpolator.dag_interpolants(dag.problem)
+        except InterpolationError as error:
+            return RefinementResult(failed=self._failure(error))
+        if labels is None:
+            # some target is reachable: the oldest one's path may be spurious all the
+            # same (then it is refined alone), or real (the counterexample)
+            stats.add("dag_refinements_feasible")
+            return self._refine_path(target)
+        return self._apply(dag.refutation(labels), self._nothing_new())
+
+    def _nothing_new(self) -> str:
+        return (
+            f"refinement found {self.strategy.NOTHING_NEW} (the abstraction cannot "
+            "exclude this spurious error)"
+        )
+
+    def _apply(self, refutation: Refutation, failure: str) -> RefinementResult:
+        progress = self.strategy.refine(refutation)
         self.predicate_cpa.update_statistics()
         return RefinementResult() if progress else RefinementResult(failed=failure)
 

@@ -87,3 +87,23 @@ def test_unknown_config_name_and_missing_path():
         find_config("nonesuch")
     with pytest.raises(ConfigError, match="configuration file not found"):
         find_config("missing/dir/x.toml")
+
+
+def test_extends_a_list_of_fragments_later_ones_win(tmp_path):
+    write(tmp_path, "a.toml", '[analysis]\ncpas = ["location"]\nwaitlist = "bfs"\n')
+    write(tmp_path, "b.toml", '[analysis]\nwaitlist = "rpo"\n')
+    child = write(tmp_path, "c.toml", 'extends = ["a.toml", "b.toml"]\n')
+    configuration = load_configuration(child)
+    assert configuration.analysis["waitlist"] == "rpo"
+    assert configuration.analysis["cpas"] == ["location"]
+    bad = write(tmp_path, "d.toml", "extends = [1]\n")
+    with pytest.raises(ConfigError, match="'extends' must be"):
+        load_configuration(bad)
+
+
+@pytest.mark.parametrize("name", ["uufo", "cpufo", "bpufo", "cp", "bp"])
+def test_ufo_configurations_combine_the_ufo_fragment(name):
+    configuration = load_configuration(name)
+    assert configuration.analysis["waitlist"] == "wto"
+    assert configuration.algorithm_options["targets"] == "continue"
+    assert configuration.component_options["refiner.predicate"]["error_structure"] == "dag"

@@ -153,7 +153,7 @@ def test_blocks_use_block_local_indices_and_states_are_partitioned_by_abstractio
 
 @pytest.mark.parametrize("used_before", [False, True])
 def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_before):
-    from pysmt.shortcuts import BV, TRUE, Symbol
+    from pysmt.shortcuts import BV, FALSE, TRUE, Symbol
     from pysmt.shortcuts import BVSGT as GT
     from pysmt.typing import BVType
 
@@ -162,6 +162,7 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
 
     INT = BVType(32)
 
+    from cpa_predicate.error_path import Refutation
     from cpa_predicate.state import Abstraction
 
     cfa, configuration, context, cpa, reached = _built(SPURIOUS, "abe-l")
@@ -176,10 +177,11 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
     used = (predicate,) if used_before else ()
     middle = Abstraction(true, TRUE(), TRUE(), None, root, node, used)
     target = Abstraction(true, TRUE(), TRUE(), None, middle, target_node, ())
-    interpolants = [GT(Symbol("main::x#32@1", INT), Int(0))]
-    pivot = refiner.strategy.add_predicates([root, middle, target], interpolants)
+    labels = [TRUE(), GT(Symbol("main::x#32@1", INT), Int(0)), FALSE()]
+    refutation = Refutation([None] * 3, [root, middle, target], [None, 0, 1], labels)
+    pivots = refiner.strategy.add_predicates(refutation)
     # no predicate is new, but the stale abstraction must be recomputed
-    assert pivot == (None if used_before else 1)
+    assert pivots == ([] if used_before else [1])
 
 
 def test_unsupported_construct_is_unknown_with_location():
