@@ -27,3 +27,28 @@ def cegar_algorithm(
     )
     cpa, reached = build(cfa, configuration, context)
     return CEGARAlgorithm(configuration.algorithm_options, context, cpa, reached)
+
+
+def assert_block_hoare_triples(cpa, reached) -> int:
+    """Check ``{label(u)} block {label(v)}`` with the solver for every abstraction state
+    of the ARG (reached states and covered leaves); the number of blocks checked."""
+    from pysmt.shortcuts import And, Not, is_unsat
+
+    from cpa_predicate.predicate_cpa import PredicateCPA
+    from cpa_predicate.ssa import instantiate
+
+    index = cpa.wrapped.component(PredicateCPA)
+    states = {s.id: s for s in reached}
+    for state in list(states.values()):
+        states.update({c.id: c for c in state.covering})
+    checked = 0
+    for state in states.values():
+        predicate_state = state.wrapped.components[index]
+        abstraction = predicate_state.abstraction
+        if not predicate_state.is_abstraction or abstraction.predecessor is None:
+            continue
+        block = abstraction.block_formula
+        after = instantiate(abstraction.formula, block.ssa)
+        assert is_unsat(And(abstraction.predecessor.instantiated, block.formula, Not(after)))
+        checked += 1
+    return checked
