@@ -37,8 +37,14 @@ from pysmt.exceptions import PysmtException
 from pysmt.fnode import FNode
 from pysmt.solvers.z3 import Z3Converter
 
+from cpa_predicate.arg_condition import arg_condition
 from cpa_predicate.integer_reading import AtomwiseReading, IntegerReading, Unreadable
-from cpa_predicate.interpolation import InterpolationDag, InterpolationError, Interpolator
+from cpa_predicate.interpolation import (
+    DagEdge,
+    InterpolationDag,
+    InterpolationError,
+    Interpolator,
+)
 from cpa_predicate.pathformula import factor_joins
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
@@ -344,16 +350,25 @@ class Z3SpacerInterpolator(Interpolator):
             return None
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
+        return self._reduced(
+            lambda deep: self._reduce(formulas, conv, deep),
+            lambda reduction, budget: self._solve(reduction, conv, budget),
+        )
+
+    def _reduced(self, reduce: Callable[[bool], object | None], solve: Callable) -> object | None:
+        """Interpolants of a problem reduced to an unsat core first: ``reduce(deep)``
+        gives the reduction at the conjunct or (``deep``) leaf level, None if the problem
+        is satisfiable; ``solve(reduction, budget)`` its interpolants."""
         if self.core != "auto":
-            reduction = self._reduce(formulas, conv, self.core == "leaves")
-            return None if reduction is None else self._solve(reduction, conv)
+            reduction = reduce(self.core == "leaves")
+            return None if reduction is None else solve(reduction, None)
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
         # effort on the two differs by orders of magnitude either way, so this stays
         # within a small factor of the better one, and it is deterministic. The one that
         # succeeded last goes first: which one suits Spacer depends on the program (on
         # the token rings the leaf level, on ssh the conjunct level).
-        reductions: dict[bool, tuple | None] = {}
+        reductions: dict[bool, object | None] = {}
         # the budget one level below the one the previous call succeeded with: the
         # paths of one program tend to be alike, and every budget that is too small is
         # work thrown away (on ssh, most problems need several levels above the first)
@@ -362,11 +377,11 @@ class Z3SpacerInterpolator(Interpolator):
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
-                    reductions[deep] = self._reduce(formulas, conv, deep)
+                    reductions[deep] = reduce(deep)
                 if reductions[deep] is None:
                     return None
                 try:
-                    interpolants = self._solve(reductions[deep], conv, budget)
+                    interpolants = solve(reductions[deep], budget)
                 except _OverBudget:
                     self.fallbacks += 1
                     continue
@@ -379,8 +394,10 @@ class Z3SpacerInterpolator(Interpolator):
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
-        """See :meth:`Interpolator.dag_interpolants`: one Horn system, a predicate per
-        inner node over its variables, a clause per edge (no core reduction yet)."""
+        """See :meth:`Interpolator.dag_interpolants`: an unsat core of the DAG's ARG
+        condition (:func:`~cpa_predicate.arg_condition.arg_condition`) first, then one
+        Horn system over the weakened edges, a predicate per inner node over its
+        variables, a clause per edge."""
         self.model = None
         self._deadline = (
             None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
@@ -388,6 +405,56 @@ class Z3SpacerInterpolator(Interpolator):
         if self._converter is None:
             self._converter = BitVectorConverter(self.env, self._ctx)
         conv = self._converter
+        if not self.reduce_with_core:
+            return self._dag_horn(dag, conv, None, decided=False)
+        return self._reduced(
+            lambda deep: self._reduce_dag(dag, conv, deep),
+            lambda reduced, budget: self._dag_horn(reduced, conv, budget, decided=True),
+        )
+
+    def _reduce_dag(
+        self, dag: InterpolationDag, conv: Z3Converter, deep: bool
+    ) -> InterpolationDag | None:
+        """``dag`` with every edge weakened to the leaves of an unsat core of its ARG
+        condition (a leaf shared by several edges is kept in all of them); None if an
+        error is reachable. Every path of the weakened DAG stays infeasible, so its
+        DAG interpolants are those of ``dag``."""
+        symbols = [edge.formula.get_free_variables() for edge in dag.edges]
+        scopes = _dag_predicates(dag, [frozenset(s) for s in symbols])
+        literals: dict[z3.ExprRef, FNode] = {}
+        try:
+            bodies = [self._guarded_formula(e.formula, conv, literals, deep) for e in dag.edges]
+            assertions = arg_condition(dag, symbols, scopes, bodies, conv.convert, self._ctx)
+        except PysmtException as exc:
+            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+        # bit-vectors, the exact encoding; Z3 configured for the logic first, then its
+        # default solver if that gives up (as for a path's core)
+        reason = ""
+        for solver in (z3.SolverFor("QF_BV", ctx=self._ctx), z3.Solver(ctx=self._ctx)):
+            result = self._check_core(solver, (assertions, literals))
+            if result == z3.unsat:
+                kept = {literals[literal] for literal in solver.unsat_core()}
+                break
+            if result == z3.sat:
+                return None
+            reason = solver.reason_unknown()
+            if "timeout" in reason or "cancel" in reason:
+                break
+        else:
+            kept = None
+        if result != z3.unsat:
+            raise InterpolationError(f"Z3 returned unknown: {reason}")
+        assert kept is not None
+        edges = [
+            DagEdge(e.source, e.target, _weaken(e.formula, kept, self.env, deep), e.at_target)
+            for e in dag.edges
+        ]
+        return InterpolationDag(dag.size, edges, dag.errors, dag.node_variables)
+
+    def _dag_horn(
+        self, dag: InterpolationDag, conv: Z3Converter, budget: int | None, decided: bool
+    ) -> list[FNode] | None:
+        """The DAG interpolant from one Horn system (None if an error is reachable)."""
         parts = [_conjuncts(edge.formula) for edge in dag.edges]
         fvars = _free_symbols(parts)
         scopes = _dag_predicates(dag, fvars)
@@ -407,13 +474,15 @@ class Z3SpacerInterpolator(Interpolator):
                     symbols,
                 )
             )
-        shape = _HornShape([scopes[n] for n in inner], clauses, dag.depth(), decided=False)
+        shape = _HornShape([scopes[n] for n in inner], clauses, dag.depth(), decided=decided)
         try:
             zformulas = [_zand([conv.convert(c) for c in cs], self._ctx) for cs in parts]
-            labels = self._portfolio(parts, zformulas, shape, conv, None)
+            labels = self._portfolio(parts, zformulas, shape, conv, budget)
         except PysmtException as exc:
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
         except _OverBudget as exc:
+            if budget is not None:
+                raise
             raise InterpolationError(f"Spacer returned unknown: {exc}") from exc
         if labels is None:
             return None

@@ -8,6 +8,8 @@ Hoare triple ``{label(u)} edge {label(v)}`` holds; labels mention node variables
 from __future__ import annotations
 
 import pytest
+import z3
+from pysmt.environment import get_env
 from pysmt.shortcuts import (
     BV,
     BVUGT,
@@ -22,9 +24,12 @@ from pysmt.shortcuts import (
     is_sat,
     is_unsat,
 )
+from pysmt.solvers.z3 import Z3Converter
 from pysmt.typing import BVType
 
+from cpa_predicate.arg_condition import arg_condition
 from cpa_predicate.interpolation import DagEdge, InterpolationDag, create_interpolator
+from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
 from cpa_predicate.ssa import rename_symbols
 
 W = BVType(32)
@@ -64,10 +69,13 @@ def _check_dag_interpolant(dag: InterpolationDag, labels) -> None:
         assert is_unsat(And(labels[edge.source], edge.formula, Not(after))), edge
 
 
+@pytest.mark.parametrize("core", ["conjuncts", "leaves", "auto", None])
 @pytest.mark.parametrize("integer_reading", [False, True])
-def test_labels_satisfy_every_hoare_triple(integer_reading):
+def test_labels_satisfy_every_hoare_triple(integer_reading, core):
+    """With each unsat-core reduction of the ARG condition first, and without one."""
     dag = _diamond(error_value=4)
-    with create_interpolator("z3", integer_reading=integer_reading) as interpolator:
+    options = {"core": core} if core else {"reduce_with_core": False}
+    with Z3SpacerInterpolator(integer_reading=integer_reading, **options) as interpolator:
         labels = interpolator.dag_interpolants(dag)
     assert labels is not None
     _check_dag_interpolant(dag, labels)
@@ -81,6 +89,31 @@ def test_reachable_error_gives_none(integer_reading):
     # y == 5 is reached along 0 -> 2 -> 3 -> 4
     with create_interpolator("z3", integer_reading=integer_reading) as interpolator:
         assert interpolator.dag_interpolants(_diamond(error_value=5)) is None
+
+
+def _arg_condition_solver(dag: InterpolationDag) -> z3.Solver:
+    ctx = z3.Context()
+    converter = Z3Converter(get_env(), ctx)
+    symbols = [edge.formula.get_free_variables() for edge in dag.edges]
+    scopes = [sorted(dag.node_variables, key=str)] * dag.size
+    bodies = [converter.convert(edge.formula) for edge in dag.edges]
+    solver = z3.Solver(ctx=ctx)
+    solver.add(*arg_condition(dag, symbols, scopes, bodies, converter.convert, ctx))
+    return solver
+
+
+def test_arg_condition_is_satisfiable_exactly_when_an_error_is_reachable():
+    assert _arg_condition_solver(_diamond(error_value=4)).check() == z3.unsat
+    solver = _arg_condition_solver(_diamond(error_value=5))
+    assert solver.check() == z3.sat
+    # the model takes the one feasible way: x = 2 at node 2, y = x + 3 into the join
+    model = solver.model()
+    ctx = solver.ctx
+    assert z3.is_true(model.eval(z3.Bool("arg!edge1", ctx)))
+    assert not z3.is_true(model.eval(z3.Bool("arg!edge0", ctx)))
+    assert model.eval(z3.BitVec("dag::y@0#n3", 32, ctx)).as_long() == 5
+    # the join's copy of x is carried over from the branch taken (a frame equality)
+    assert model.eval(z3.BitVec("dag::x@0#n3", 32, ctx)).as_long() == 2
 
 
 def test_unrolled_loop_dag():

@@ -72,7 +72,9 @@ def test_ufo_configurations_find_a_counterexample_that_replays(config):
 def test_uufo_labels_satisfy_the_hoare_triple_of_every_block():
     algorithm = cegar_algorithm(THREE_CHECKS, "uufo", seconds=60)
     assert algorithm.run().verdict is Verdict.TRUE
-    assert assert_block_hoare_triples(algorithm.cpa, algorithm.reached) > 3
+    # at least the way into the loop and once around it (the invariant x % 2 == 0
+    # may be found on the first unrolling)
+    assert assert_block_hoare_triples(algorithm.cpa, algorithm.reached) >= 2
 
 
 def test_error_dag_of_the_targets_in_the_reached_set():
