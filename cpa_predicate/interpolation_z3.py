@@ -1045,7 +1045,10 @@ class Z3SpacerInterpolator(Interpolator):
         def guard(node: FNode) -> z3.ExprRef:
             literal = self._literal.get(node)
             if literal is None:
-                literal = self._literal[node] = z3.Bool(f"itp!g{node.node_id()}", ctx)
+                # numbered in the order first met, not by node id: pysmt's ids depend on
+                # what else was built before (a model-guided loop builds different
+                # nodes), and Z3's search depends on the names
+                literal = self._literal[node] = z3.Bool(f"itp!g{len(self._literal)}", ctx)
             leaf = conv.convert(node)
             if read:
                 leaf = self._reading.parts(leaf)[0]

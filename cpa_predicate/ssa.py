@@ -197,7 +197,7 @@ def merge_all(
         if ssa._indices is not base:
             differing.update(name for name, _ in base.items() ^ ssa._indices.items())
     merged = {name: index for name, index in base.items() if index > 0}
-    for name in differing:
+    for name in sorted(differing):  # sorted: the same run whatever the hash seed
         top = max(ssa._indices.get(name, 0) for ssa in maps)
         if top > 0:
             merged[name] = top
