@@ -15,13 +15,23 @@ its formula true and the variables the edge does not assign unchanged.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import z3
 from pysmt.fnode import FNode
 
 from cpa_predicate.interpolation import InterpolationDag
 
-__all__ = ["arg_condition"]
+__all__ = ["ArgCondition", "arg_condition"]
+
+
+@dataclass
+class ArgCondition:
+    """The assertions, and the literal per node that holds when the node is reached
+    (in a model, the ``reach`` literals of the errors say which one is reachable)."""
+
+    assertions: list[z3.BoolRef]
+    reach: list[z3.BoolRef]
 
 
 def arg_condition(
@@ -31,8 +41,8 @@ def arg_condition(
     bodies: Sequence[z3.BoolRef],
     to_z3: Callable[[FNode], z3.ExprRef],
     ctx: z3.Context,
-) -> list[z3.BoolRef]:
-    """The assertions of the ARG condition.
+) -> ArgCondition:
+    """The ARG condition of ``dag``.
 
     ``symbols[k]`` are the free symbols of edge ``k``'s formula and ``bodies[k]`` that
     formula in Z3 (possibly with guard literals of its own, which stay as they are);
@@ -58,7 +68,8 @@ def arg_condition(
             holders.setdefault(value, []).append(variable)
         renaming: list[tuple[z3.ExprRef, z3.ExprRef]] = []
         aliased: set[FNode] = set()
-        for sym in free:
+        # by name: Z3's search depends on the order its terms are made in
+        for sym in sorted(free, key=FNode.symbol_name):
             owners = holders.get(sym, [])
             if len(owners) == 1 and sym not in dag.node_variables:
                 renamed = copy(owners[0], target)  # the value the target starts from
@@ -82,4 +93,4 @@ def arg_condition(
     for node, edges in incoming.items():
         assertions.append(z3.Implies(reach[node], z3.Or(*edges)))
     assertions.append(z3.Or(*[reach[node] for node in sorted(dag.errors)]))
-    return assertions
+    return ArgCondition(assertions, reach)

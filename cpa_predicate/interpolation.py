@@ -103,6 +103,9 @@ class Interpolator(ABC):
     #: {symbol: value} if the back end kept one (None otherwise), so that a caller
     #: that wants the counterexample need not solve the same query again.
     model: dict[FNode, int | bool] | None = None
+    #: After :meth:`dag_interpolants` found an error node reachable: that node, if the
+    #: back end knows which one (None otherwise).
+    reachable_error: int | None = None
 
     @abstractmethod
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:

@@ -68,6 +68,10 @@ _LAST_BUDGET = 10**11
 _PROBE_UNITS_PER_NODE = 5_000
 
 
+#: a guarded query: its assertions, and the leaf each guard literal stands for
+_GuardedQuery = tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]]
+
+
 class _OverBudget(Exception):
     """Spacer used up the resource budget of a first, cheaper attempt."""
 
@@ -399,6 +403,7 @@ class Z3SpacerInterpolator(Interpolator):
         Horn system over the weakened edges, a predicate per inner node over its
         variables, a clause per edge."""
         self.model = None
+        self.reachable_error = None
         self._deadline = (
             None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
         )
@@ -424,27 +429,19 @@ class Z3SpacerInterpolator(Interpolator):
         literals: dict[z3.ExprRef, FNode] = {}
         try:
             bodies = [self._guarded_formula(e.formula, conv, literals, deep) for e in dag.edges]
-            assertions = arg_condition(dag, symbols, scopes, bodies, conv.convert, self._ctx)
+            condition = arg_condition(dag, symbols, scopes, bodies, conv.convert, self._ctx)
         except PysmtException as exc:
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
-        # bit-vectors, the exact encoding; Z3 configured for the logic first, then its
-        # default solver if that gives up (as for a path's core)
-        reason = ""
-        for solver in (z3.SolverFor("QF_BV", ctx=self._ctx), z3.Solver(ctx=self._ctx)):
-            result = self._check_core(solver, (assertions, literals))
-            if result == z3.unsat:
-                kept = {literals[literal] for literal in solver.unsat_core()}
-                break
-            if result == z3.sat:
-                return None
-            reason = solver.reason_unknown()
-            if "timeout" in reason or "cancel" in reason:
-                break
-        else:
-            kept = None
-        if result != z3.unsat:
-            raise InterpolationError(f"Z3 returned unknown: {reason}")
-        assert kept is not None
+        # bit-vectors, the exact encoding
+        query = (condition.assertions, literals)
+        solver, result, _ = self._decide([("QF_BV", lambda _logic: query)])
+        if result == z3.sat:
+            model = solver.model()
+            self.reachable_error = next(
+                error for error in sorted(dag.errors) if z3.is_true(model[condition.reach[error]])
+            )
+            return None
+        kept = {literals[literal] for literal in solver.unsat_core()}
         edges = [
             DagEdge(e.source, e.target, _weaken(e.formula, kept, self.env, deep), e.at_target)
             for e in dag.edges
@@ -932,7 +929,7 @@ class Z3SpacerInterpolator(Interpolator):
         # Z3 gives up on it. (A budgeted portfolio of the two was tried: Z3's linear
         # arithmetic took 7 s on a query under a resource limit that it solved in 1.3 s
         # without one, so budgets on it are not a measure of effort.)
-        def reading() -> tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]] | None:
+        def reading() -> _GuardedQuery | None:
             literals: dict[z3.ExprRef, FNode] = {}
             facts: dict[int, z3.ExprRef] = {}
             try:
@@ -941,46 +938,63 @@ class Z3SpacerInterpolator(Interpolator):
                 return None
             return guarded + list(facts.values()), literals
 
-        def bit_vectors() -> tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]]:
+        def bit_vectors() -> _GuardedQuery:
             literals: dict[z3.ExprRef, FNode] = {}
             return [self._guarded_formula(f, conv, literals, deep) for f in formulas], literals
 
         # built when first tried: the reading of a long block costs as much as a quick
         # bit-vector query
-        built: dict[str, tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]] | None] = {}
+        built: dict[str, _GuardedQuery | None] = {}
 
-        def encoding(logic: str) -> tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]] | None:
+        def encoding(logic: str) -> _GuardedQuery | None:
             if logic not in built:
                 built[logic] = reading() if logic == "QF_LIA" else bit_vectors()
             return built[logic]
 
-        # Z3 configured for the formulas' logic first: it found the cores of big joined
-        # blocks several times faster than the default solver. It must be the formulas'
-        # logic: Z3 set to QF_LIA answers "sat" for unsatisfiable bit-vector formulas
-        # under assumptions. If it gives up, the default solver decides.
+        logics = ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",)
+        solver, result, logic = self._decide([(logic, encoding) for logic in logics])
+        if result == z3.unsat:
+            return {built[logic][1][literal] for literal in solver.unsat_core()}
+        if logic == "QF_BV":
+            self.model = self._pysmt_model(solver.model())
+        return None
+
+    def _decide(
+        self, encodings: list[tuple[str, Callable[[str], _GuardedQuery | None]]]
+    ) -> tuple[z3.Solver, z3.CheckSatResult, str]:
+        """The first definite answer to a guarded query: Z3 configured for each
+        encoding's logic in turn (``build(logic)``; None: no such encoding), then Z3's
+        default solver on the last one; with the solver and the logic that answered.
+
+        Z3 configured for the formulas' logic found the cores of big joined blocks
+        several times faster than the default solver. It must be the formulas' logic:
+        Z3 set to QF_LIA answers "sat" for unsatisfiable bit-vector formulas under
+        assumptions. Raises when Z3 gives up on all of them or runs out of time.
+        """
         reason = ""
-        for logic in ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",):
-            query = encoding(logic)
+        last_logic, last_build = encodings[-1]
+        attempts = [(logic, build, logic) for logic, build in encodings]
+        attempts.append((last_logic, last_build, None))  # the default solver
+        for logic, build, configured in attempts:
+            query = build(logic)
             if query is None:
                 continue
-            solver = z3.SolverFor(logic, ctx=self._ctx)
+            if configured is None:
+                solver = z3.Solver(ctx=self._ctx)
+            else:
+                solver = z3.SolverFor(configured, ctx=self._ctx)
             result = self._check_core(solver, query)
             if result != z3.unknown:
-                return self._core_result(solver, result, query[1], logic == "QF_BV")
-            reason = solver.reason_unknown()
+                return solver, result, logic
+            reason = solver.reason_unknown() or reason
             if "timeout" in reason or "cancel" in reason:
-                raise InterpolationError(f"Z3 returned unknown: {reason}")
-        solver = z3.Solver(ctx=self._ctx)
-        query = encoding("QF_BV")
-        result = self._check_core(solver, query)
-        if result == z3.unknown:
-            raise InterpolationError(f"Z3 returned unknown: {solver.reason_unknown() or reason}")
-        return self._core_result(solver, result, query[1], True)
+                break
+        raise InterpolationError(f"Z3 returned unknown: {reason}")
 
     def _check_core(
         self,
         solver: z3.Solver,
-        query: tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]],
+        query: _GuardedQuery,
     ) -> z3.CheckSatResult:
         assertions, literals = query
         solver.add(*assertions)
@@ -988,20 +1002,6 @@ class Z3SpacerInterpolator(Interpolator):
         if left_ms is not None:
             solver.set("timeout", left_ms)
         return solver.check(*literals)
-
-    def _core_result(
-        self,
-        solver: z3.Solver,
-        result: z3.CheckSatResult,
-        literals: dict[z3.ExprRef, FNode],
-        bit_vectors: bool,
-    ) -> set[FNode] | None:
-        """The core's leaves if unsat; if sat None, and the model kept (bit-vector query)."""
-        if result == z3.unsat:
-            return {literals[literal] for literal in solver.unsat_core()}
-        if bit_vectors:
-            self.model = self._pysmt_model(solver.model())
-        return None
 
     def _pysmt_model(self, model: z3.ModelRef) -> dict[FNode, int | bool]:
         """The model's values of the formulas' symbols (the guards are Z3's own)."""

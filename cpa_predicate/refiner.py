@@ -6,7 +6,7 @@ one target, checked with one sequence-interpolation query, or (``error_structure
 "dag"``, UFO) the DAG of the paths to every target in the reached set, checked with
 one DAG-interpolation query. A satisfiable path is a real counterexample
 (:mod:`cpa_predicate.counterexample`); a satisfiable DAG is narrowed to a path (the
-target's, which the path query then decides). An unsatisfiable structure gives labels
+reachable target's, which the path query then decides). An unsatisfiable structure gives labels
 at the abstraction points, and the configured strategy
 (:mod:`cpa_predicate.refinement_strategy`) uses them: new predicates and a cut
 (``predicates``), labels strengthened in place (``strengthen``, IMPACT and UUFO), or
@@ -134,9 +134,13 @@ class PredicateRefiner(Refiner):
         except InterpolationError as error:
             return RefinementResult(failed=self._failure(error))
         if labels is None:
-            # some target is reachable: the oldest one's path may be spurious all the
-            # same (then it is refined alone), or real (the counterexample)
+            # some target is reachable: its path is the counterexample; if the back end
+            # does not say which one, the oldest target's path may be spurious all the
+            # same (then it is refined alone) or real
             stats.add("dag_refinements_feasible")
+            error = self.interpolator.reachable_error
+            if error is not None and is_target(dag.nodes[error]):
+                target = dag.nodes[error]
             return self._refine_path(target)
         return self._apply(dag.refutation(labels), self._nothing_new())
 

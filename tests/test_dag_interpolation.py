@@ -89,6 +89,8 @@ def test_reachable_error_gives_none(integer_reading):
     # y == 5 is reached along 0 -> 2 -> 3 -> 4
     with create_interpolator("z3", integer_reading=integer_reading) as interpolator:
         assert interpolator.dag_interpolants(_diamond(error_value=5)) is None
+        # and it says which error: node 4 (node 5, x != 0 after x = 0, is unreachable)
+        assert interpolator.reachable_error == 4
 
 
 def _arg_condition_solver(dag: InterpolationDag) -> z3.Solver:
@@ -98,7 +100,7 @@ def _arg_condition_solver(dag: InterpolationDag) -> z3.Solver:
     scopes = [sorted(dag.node_variables, key=str)] * dag.size
     bodies = [converter.convert(edge.formula) for edge in dag.edges]
     solver = z3.Solver(ctx=ctx)
-    solver.add(*arg_condition(dag, symbols, scopes, bodies, converter.convert, ctx))
+    solver.add(*arg_condition(dag, symbols, scopes, bodies, converter.convert, ctx).assertions)
     return solver
 
 
