@@ -139,7 +139,8 @@ def _block_edge(source: int, target: int, abstraction: Abstraction) -> DagEdge:
 def error_dag(
     targets: list[ARGState], predicate_state: Callable[[ARGState], PredicateState]
 ) -> ErrorDag:
-    """The error DAG of ``targets`` (abstraction states of target locations)."""
+    """The error DAG of ``targets`` (abstraction states of target locations; the CFA
+    makes error calls sinks, so no target lies below another)."""
     holders: dict[int, ARGState] = {}
     abstractions: dict[int, Abstraction] = {}
     for target in targets:
@@ -173,10 +174,6 @@ def error_dag(
                 name, ssa_index = split_name(free.symbol_name())
                 if ssa_index == 0 and not is_auxiliary(name):
                     variables.add(free)
-    # a target below another (a loop that went on past it) is reached through it: the
-    # upper one is the error node
-    inner = set(parents)
     target_nodes = [index[id(predicate_state(t).abstraction)] for t in targets]
-    target_nodes = [node for node in target_nodes if node not in inner]
     problem = InterpolationDag(len(ordered), edges, frozenset(target_nodes), frozenset(variables))
     return ErrorDag(nodes, ordered, parents, target_nodes, problem)
