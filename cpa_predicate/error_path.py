@@ -139,8 +139,20 @@ def _block_edge(source: int, target: int, abstraction: Abstraction) -> DagEdge:
 def error_dag(
     targets: list[ARGState], predicate_state: Callable[[ARGState], PredicateState]
 ) -> ErrorDag:
-    """The error DAG of ``targets`` (abstraction states of target locations; the CFA
-    makes error calls sinks, so no target lies below another)."""
+    """The error DAG of ``targets`` (abstraction states of target locations).
+
+    A target below another (an ``ERROR:`` label is not a sink: the program, and the
+    loop, go on past it) is left out: its paths pass through the upper target, which
+    is the error node, and an error node has no edges leaving it."""
+    upper = {id(predicate_state(target).abstraction) for target in targets}
+
+    def below_another(target: ARGState) -> bool:
+        above = predicate_state(target).abstraction.predecessor
+        while above is not None and id(above) not in upper:
+            above = above.predecessor
+        return above is not None
+
+    targets = [target for target in targets if not below_another(target)]
     holders: dict[int, ARGState] = {}
     abstractions: dict[int, Abstraction] = {}
     for target in targets:

@@ -97,3 +97,58 @@ def test_error_dag_of_the_targets_in_the_reached_set():
     for edge in dag.problem.edges:
         after = rename_symbols(labels[edge.target], dict(edge.at_target))
         assert is_unsat(And(labels[edge.source], edge.formula, Not(after)))
+
+
+# ERROR is a label, not a sink: the program goes on past it, and so does the loop, so
+# the second check's target is reached through the first one
+TARGET_BEHIND_TARGET = """
+extern int __VERIFIER_nondet_int(void);
+void error(void) {
+  ERROR: ;
+}
+int main() {
+  int x = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (x > 5) error();
+    if (x > 7) error();
+    x = x + 1;
+    if (x > 3) x = 0;
+  }
+  return 0;
+}
+"""
+
+
+def _abstractions_above(cpa, state):
+    above = _predicate_state(cpa, state).abstraction.predecessor
+    while above is not None:
+        yield above
+        above = above.predecessor
+
+
+def test_error_dag_of_a_target_behind_another_has_the_upper_one_as_error():
+    """The upper target is the error node; one reached through it is not in the DAG
+    (an error node has no edges leaving it)."""
+    algorithm = cegar_algorithm(TARGET_BEHIND_TARGET, "uufo", seconds=60)
+    cpa, reached = algorithm.cpa, algorithm.reached
+    assert run_reachability(cpa, reached, stop_at_target=False) is LoopOutcome.COMPLETE
+    targets = [s for s in reached if cpa.is_target(s)]
+    target_abstractions = {id(_predicate_state(cpa, t).abstraction) for t in targets}
+    behind = [
+        t for t in targets if any(id(a) in target_abstractions for a in _abstractions_above(cpa, t))
+    ]
+    assert behind, "the program should put a target behind another"
+    dag = error_dag(targets, lambda s: _predicate_state(cpa, s))
+    in_dag = {id(a) for a in dag.abstractions}
+    assert all(id(_predicate_state(cpa, t).abstraction) not in in_dag for t in behind)
+    assert len(dag.targets) == len(targets) - len(behind)
+    with create_interpolator("z3") as interpolator:
+        labels = interpolator.dag_interpolants(dag.problem)
+    assert labels is not None
+    assert all(labels[error].is_false() for error in dag.targets)
+
+
+@pytest.mark.parametrize("config", UFO_CONFIGS)
+def test_ufo_configurations_prove_a_program_whose_targets_are_not_sinks(config):
+    outcome = cegar_algorithm(TARGET_BEHIND_TARGET, config, seconds=60).run()
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
