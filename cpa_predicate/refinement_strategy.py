@@ -63,16 +63,23 @@ def _stale(abstraction: Abstraction, predicates: list) -> bool:
     return any(predicate not in used for predicate in predicates)
 
 
+def _in_subtrees(refutation: Refutation, marked: list[bool]) -> list[bool]:
+    """Per node: whether it is marked or below a marked node."""
+    inside = list(marked)
+    for i, parent in enumerate(refutation.parents):  # parents come first
+        if parent is not None and inside[parent]:
+            inside[i] = True
+    return inside
+
+
 def _topmost(refutation: Refutation, marked: list[bool]) -> list[int]:
     """The marked nodes with no marked node above them (their subtrees are disjoint)."""
-    below = [False] * len(marked)  # under a marked node
-    topmost = []
-    for i, parent in enumerate(refutation.parents):
-        if parent is not None and (below[parent] or marked[parent]):
-            below[i] = True
-        elif marked[i]:
-            topmost.append(i)
-    return topmost
+    inside = _in_subtrees(refutation, marked)
+    return [
+        i
+        for i, parent in enumerate(refutation.parents)
+        if marked[i] and (parent is None or not inside[parent])
+    ]
 
 
 class RefinementStrategy(ABC):
@@ -111,6 +118,11 @@ class AddPredicates(RefinementStrategy):
     def add_predicates(self, refutation: Refutation) -> list[int]:
         """Add the labels' predicates at their locations; the topmost nodes whose
         abstraction was computed without some of them (where to cut)."""
+        return self._cut_points(refutation, self.add_where_found(refutation))
+
+    def add_where_found(self, refutation: Refutation) -> list[tuple[int, list]]:
+        """Add the labels' predicates at their locations; per labelled node, the
+        predicates found there."""
         cpa = self.cpa
         found: list[tuple[int, list]] = []
         for position, label in enumerate(refutation.labels):
@@ -118,11 +130,17 @@ class AddPredicates(RefinementStrategy):
                 continue
             formula = uninstantiate(label)
             parts = atoms_of(formula) if cpa.options["atomic_predicates"] else [formula]
-            found.append((position, [cpa.registry.get(atom) for atom in parts]))
+            predicates = [cpa.registry.get(atom) for atom in parts]
+            cpa.precision.add(refutation.abstractions[position].location, predicates)
+            found.append((position, predicates))
+        return found
+
+    def _cut_points(self, refutation: Refutation, found: list[tuple[int, list]]) -> list[int]:
+        """The topmost nodes whose abstraction was computed without some of the
+        predicates ``found`` at them (where to cut)."""
         abstractions = refutation.abstractions
         stale = [False] * len(abstractions)
         for position, predicates in found:
-            cpa.precision.add(abstractions[position].location, predicates)
             stale[position] = _stale(abstractions[position], predicates)
         pivots = _topmost(refutation, stale)
         if not pivots and found:
@@ -131,7 +149,7 @@ class AddPredicates(RefinementStrategy):
             everything = [p for _, predicates in found for p in predicates]
             inner = set(refutation.parents) - {None}
             for position in sorted(inner - {0}):
-                cpa.precision.add(abstractions[position].location, everything)
+                self.cpa.precision.add(abstractions[position].location, everything)
                 stale[position] = _stale(abstractions[position], everything)
             pivots = _topmost(refutation, stale)
             if pivots:
@@ -154,13 +172,10 @@ class StrengthenLabels(RefinementStrategy):
         infeasible = [label.is_false() for label in refutation.labels]
         infeasible[0] = False
         cut = _topmost(refutation, infeasible)
-        below_cut = set()
-        for i, parent in enumerate(refutation.parents):
-            if i in cut or (parent is not None and parent in below_cut):
-                below_cut.add(i)
+        removed = _in_subtrees(refutation, infeasible)
         strengthened = []
         for position, label in enumerate(refutation.labels):
-            if position in below_cut or label.is_true():
+            if removed[position] or label.is_true():
                 continue
             node = refutation.nodes[position]
             if self.cpa.strengthen(refutation.abstractions[position], uninstantiate(label)):
@@ -195,7 +210,7 @@ class StrengthenAndAddPredicates(StrengthenLabels):
         return super().check() or self.predicates.check()
 
     def refine(self, refutation: Refutation) -> bool:
-        self.predicates.add_predicates(refutation)
+        self.predicates.add_where_found(refutation)
         return super().refine(refutation)
 
 
