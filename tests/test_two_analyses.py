@@ -12,7 +12,6 @@ from pathlib import Path
 
 from cegar_builders import cegar_algorithm
 
-from algorithms.cegar import CEGARAlgorithm
 from cpa.cfa.data_model import ILP32, LP64
 from cpa.results import Verdict
 
@@ -41,10 +40,6 @@ int main() {
 """
 
 
-def _algorithm(source: str, config: str, data_model) -> CEGARAlgorithm:
-    return cegar_algorithm(source, config, data_model=data_model)
-
-
 RUNS = [
     (LONG_SIZE, "abe-l", ILP32, Verdict.FALSE),
     (LONG_SIZE, "impact", LP64, Verdict.TRUE),
@@ -56,12 +51,12 @@ RUNS = [
 
 def test_analyses_one_after_the_other():
     for source, config, data_model, expected in RUNS:
-        outcome = _algorithm(source, config, data_model).run()
+        outcome = cegar_algorithm(source, config, data_model=data_model).run()
         assert outcome.verdict is expected, (config, data_model.name, outcome.reason)
 
 
 def test_analyses_interleaved_refinement_by_refinement():
-    runs = [(_algorithm(s, c, m).steps(), expected) for s, c, m, expected in RUNS]
+    runs = [(cegar_algorithm(s, c, data_model=m).steps(), expected) for s, c, m, expected in RUNS]
     outcomes: dict[int, object] = {}
     refinements = 0
     while len(outcomes) < len(runs):
