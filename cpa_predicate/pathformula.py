@@ -166,7 +166,8 @@ def factored_disjunction(left: FNode, right: FNode) -> FNode:
     """``left ∨ right`` with the conjuncts both share taken out: ``A ∧ (l ∨ r)``."""
     if left.node_type() != _AND or right.node_type() != _AND:
         return disjunction((left, right))
-    mine, theirs = _conjuncts(left), _conjuncts(right)
+    together = set(left.args()).intersection(right.args())
+    mine, theirs = _conjuncts(left, together), _conjuncts(right, together)
     other = set(theirs)
     common = [part for part in mine if part in other]
     if not common:
@@ -174,7 +175,9 @@ def factored_disjunction(left: FNode, right: FNode) -> FNode:
     shared = set(common)
     rest_left = conjunction(part for part in mine if part not in shared)
     rest_right = conjunction(part for part in theirs if part not in shared)
-    return conjunction([*common, disjunction((rest_left, rest_right))])
+    # The shared part as one operand: flattened while small, nested once it is large,
+    # so a chain of N joins costs O(N), not a fresh And of every conjunct per join.
+    return conjunction([conjunction(common), disjunction((rest_left, rest_right))])
 
 
 def factor_joins(formula: FNode, memo: dict[FNode, FNode]) -> FNode:
@@ -203,13 +206,15 @@ def _factor_node(node: FNode, args: tuple[FNode, ...]) -> FNode | None:
     return None
 
 
-def _conjuncts(formula: FNode) -> list[FNode]:
-    """The arguments of the ``And`` ``formula``, those that are ``And`` themselves
-    opened one level: ``conjunction`` stops flattening at a size limit, so the same
-    shared path may sit one level deeper on one side of a join than on the other."""
+def _conjuncts(formula: FNode, shared: set[FNode]) -> list[FNode]:
+    """The arguments of the ``And`` ``formula``, those that are ``And`` themselves and
+    not in ``shared`` opened one level: ``conjunction`` stops flattening at a size
+    limit, so the same shared path may sit one level deeper on one side of a join than
+    on the other. An operand both sides have stays closed, so a long shared path is
+    one operand (opened, it would be copied into a new ``And`` at every join)."""
     parts: list[FNode] = []
     for part in formula.args():
-        if part.node_type() == _AND:
+        if part.node_type() == _AND and part not in shared:
             parts.extend(part.args())
         else:
             parts.append(part)
@@ -350,12 +355,15 @@ class PathFormulaManager:
     def path_in(
         self, pf: PathFormula, model_value: Callable[[FNode], int | bool | FNode]
     ) -> list[CFAEdge]:
-        """The edges of one path that ``pf`` contains and a model of it satisfies.
+        """The original edges of one path that ``pf`` contains and a model of it satisfies.
 
         ``pf`` may be a disjunction of many paths (joined states of a block); its
         ``origin`` is followed back to the block start, taking at each disjunction
-        the side (with its SSA unification) that holds in the model. Raises
-        ``ValueError`` if neither side holds, i.e. the values are no model of ``pf``.
+        the side (with its SSA unification) that holds in the model. Composite edges
+        (LBE's sequences and choices) are resolved with the same model, at the SSA map
+        they were encoded at, so the path has no disjunction left: solving it again
+        for its inputs is a straight-line query, not the whole block once more.
+        Raises ``ValueError`` if neither side holds, i.e. the values are no model of ``pf``.
         """
         holds = ModelEvaluator(model_value).holds
         edges: list[CFAEdge] = []
@@ -363,7 +371,9 @@ class PathFormulaManager:
         while current.origin is not None:
             if len(current.origin) == 2:
                 current, edge = current.origin
-                edges.append(edge)
+                steps: list[tuple[CFAEdge, list[tuple[str, NondetSource]]]] = []
+                self._concrete(edge, current.ssa, steps, holds)
+                edges.extend(primitive for primitive, _ in reversed(steps))
                 continue
             left, left_disjunct, right, right_disjunct = current.origin
             if holds(left_disjunct):

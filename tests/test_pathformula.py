@@ -619,6 +619,50 @@ def test_path_in_follows_the_model_through_joined_formulas():
         manager.path_in(joined, lambda s: 1 if s == x1 else -50)
 
 
+def test_path_in_resolves_the_choices_of_a_large_block_with_the_model():
+    """A Choice edge (LBE) on the path is resolved to the alternative the model takes,
+    at the SSA map it was encoded at: the path returned has no disjunction left."""
+    cfa, x = _hand_cfa()
+    assign, assume, nondet = _x_edges(x)
+    manager = PathFormulaManager(cfa)
+    start = manager.make_and(manager.empty(), nondet())
+    choices = [
+        (
+            assume("==", k),
+            SequenceEdge(
+                CFANode("main"),
+                CFANode("main"),
+                1,
+                "",
+                parts=(assume("==", k, truth=False), assign(k)),
+            ),
+        )
+        for k in range(3)
+    ]
+    flat_choices = [
+        ChoiceEdge(CFANode("main"), CFANode("main"), 1, "", alternatives=pair) for pair in choices
+    ]
+    pf = start
+    for choice in flat_choices:
+        pf = manager.make_and(pf, choice)
+    x1 = symbol(n(x.name), 1)
+    first_input = start.origin[1]
+    # input 1: choice 0 takes its second alternative (x != 0; x += 0), choice 1 its
+    # first (x == 1), choice 2 its second (x != 2; x += 2)
+    query = And(pf.formula, Equals(x1, Int(1)))
+    taken = manager.path_in(pf, _model_value(query))
+    expected = [
+        first_input,
+        *choices[0][1].parts,
+        choices[1][0],
+        *choices[2][1].parts,
+    ]
+    assert taken == expected
+    replayed = manager.path_formula(taken)
+    assert not any(node.is_or() for node in _subformulas(replayed.formula))
+    assert sat(And(replayed.formula, Equals(x1, Int(1))))
+
+
 def test_concrete_steps_on_a_parsed_path_with_calls():
     source = """int inc(int a) { return a + 1; }
     int main(){ int x = __VERIFIER_nondet_int(); int y = inc(x);
@@ -697,3 +741,24 @@ def test_factoring_a_chain_of_joins_flattens_it_and_keeps_its_meaning():
     for node in _subformulas(factored):
         if node.is_or():  # no disjunction contains another: the chain is flat
             assert not any(n.is_or() for n in _subformulas(node) if n is not node)
+
+
+def test_factoring_a_long_chain_of_joins_takes_linear_work():
+    from pysmt.shortcuts import Not, Symbol, get_env
+
+    from cpa_predicate.pathformula import conjunction, disjunction, factor_joins
+
+    # N joined ifs: factoring shares each join's prefix as one operand; copying the
+    # prefix's conjuncts into a new And per join built quadratically many operands
+    def operands_created(joins: int) -> int:
+        joined = Symbol(f"start{joins}")
+        for i in range(joins):
+            c, t, e = (Symbol(f"{name}{i}_{joins}") for name in "cte")
+            joined = disjunction((conjunction([joined, c, t]), conjunction([joined, Not(c), e])))
+        manager = get_env().formula_manager
+        before = set(manager.formulae.values())
+        factor_joins(joined, {})
+        created = set(manager.formulae.values()) - before
+        return sum(len(node.args()) for node in created)
+
+    assert operands_created(400) < 2.5 * operands_created(200)
