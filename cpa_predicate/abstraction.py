@@ -95,8 +95,14 @@ class PredicateAbstractionManager:
 
     # -- Cartesian -----------------------------------------------------------------
 
-    def cartesian(self, formula: FNode, predicates: Predicates) -> Region:
-        """Conjunction of the predicate literals entailed by ``formula`` (false if unsat)."""
+    def cartesian(self, formula: FNode, predicates: Predicates, large: bool = False) -> Region:
+        """Conjunction of the predicate literals entailed by ``formula`` (false if unsat).
+
+        ``large``: the caller knows ``formula`` is large (a long block); without
+        predicates it is then decided by a fresh bit-blasting solver
+        (:meth:`SolverSession.is_sat_once`), which pays a fixed cost per query that
+        only large formulas repay.
+        """
         key = (formula, tuple(predicates))
         cached = self._cartesian_cache.get(key)
         if cached is not None:
@@ -104,15 +110,19 @@ class PredicateAbstractionManager:
             return cached
         stats = self.statistics
         if stats is None:
-            region = self._cartesian(formula, key[1])
+            region = self._cartesian(formula, key[1], large)
         else:
             stats.add("abstractions")
             with stats.timer("abstraction_time_s"):
-                region = self._cartesian(formula, key[1])
+                region = self._cartesian(formula, key[1], large)
         self._cartesian_cache[key] = region
         return region
 
-    def _cartesian(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+    def _cartesian(
+        self, formula: FNode, predicates: tuple[tuple[int, FNode], ...], large: bool
+    ) -> Region:
+        if large and not predicates:
+            return self._decide(self._satisfiable_once, formula, predicates)
         main, others = _split_independent(formula, predicates)
         region = self._cartesian_connected(formula, main)
         if self.regions.is_false(region):
@@ -146,6 +156,11 @@ class PredicateAbstractionManager:
                 self._count("abstractions_integers")
                 return region
         return method(self.solver, formula, predicates)
+
+    def _satisfiable_once(
+        self, solver: SolverSession, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
+    ) -> Region:
+        return self.regions.true() if solver.is_sat_once(formula) else self.regions.false()
 
     def _cartesian_connected(
         self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
@@ -195,8 +210,9 @@ class PredicateAbstractionManager:
 
     # -- Boolean ---------------------------------------------------------------------
 
-    def boolean(self, formula: FNode, predicates: Predicates) -> Region:
-        """Exact projection of ``formula`` onto the predicates, as a BDD (false if unsat)."""
+    def boolean(self, formula: FNode, predicates: Predicates, large: bool = False) -> Region:
+        """Exact projection of ``formula`` onto the predicates, as a BDD (false if unsat);
+        ``large`` as for :meth:`cartesian`."""
         key = (formula, tuple(predicates))
         cached = self._boolean_cache.get(key)
         if cached is not None:
@@ -204,15 +220,19 @@ class PredicateAbstractionManager:
             return cached
         stats = self.statistics
         if stats is None:
-            region = self._boolean(formula, key[1])
+            region = self._boolean(formula, key[1], large)
         else:
             stats.add("abstractions")
             with stats.timer("abstraction_time_s"):
-                region = self._boolean(formula, key[1])
+                region = self._boolean(formula, key[1], large)
         self._boolean_cache[key] = region
         return region
 
-    def _boolean(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
+    def _boolean(
+        self, formula: FNode, predicates: tuple[tuple[int, FNode], ...], large: bool
+    ) -> Region:
+        if large and not predicates:
+            return self._decide(self._satisfiable_once, formula, predicates)
         main, others = _split_independent(formula, predicates)
         region = self._all_sat(formula, main)
         if self.regions.is_false(region):

@@ -40,6 +40,9 @@ from cpa_predicate.state import Abstraction, PredicateState
 
 _ABSTRACTION_STATES = "abstraction states"  # partition key shared by all of them
 _BLOCK_START = SSAMap()  # every block starts at index 0
+#: Blocks of at least this many edges count as large: without predicates, their
+#: abstraction is one satisfiability query, for a fresh bit-blasting solver.
+_LARGE_BLOCK = 200
 
 
 class PredicateDomain(AbstractDomain):
@@ -235,10 +238,11 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         kind = self.options["abstraction"]
         used = () if kind == "none" else precision.predicates_at(node)
         predicates = [(p.index, instantiate(p.formula, ssa)) for p in used]
+        large = path_formula.length >= _LARGE_BLOCK
         if kind == "cartesian":
-            region = self.abstractions.cartesian(formula, predicates)
+            region = self.abstractions.cartesian(formula, predicates, large)
         else:  # Boolean; without predicates only the satisfiability check
-            region = self.abstractions.boolean(formula, predicates)
+            region = self.abstractions.boolean(formula, predicates, large)
         if self.regions.is_false(region):
             return None
         label = self.labels.of_region(region)

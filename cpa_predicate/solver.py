@@ -255,6 +255,12 @@ class SolverSession:
         with self.scope(formula):
             return self.check()
 
+    def is_sat_once(self, formula: FNode) -> bool:
+        """``is_sat`` for a formula asked about once, by a fresh solver (:meth:`_once`)."""
+        if self._z3 is None:
+            return self.is_sat(formula)
+        return self._once(formula) is not None
+
     def is_unsat(self, formula: FNode) -> bool:
         return not self.is_sat(formula)
 
@@ -279,25 +285,10 @@ class SolverSession:
             return self.values(wanted)
 
     def _one_shot_model(self, formula: FNode, wanted: list[FNode]) -> dict[FNode, FNode] | None:
-        """``model_of`` with a fresh Z3 solver for the one formula.
-
-        A model is asked for once per formula, so nothing is gained from the
-        incremental solver, and much is lost: Z3's incremental core took 0.7 s for a
-        straight-line path of 1,000 bit-vector (dis)equalities that its non-incremental
-        bit-blasting solver decides in 0.03 s.
-        """
-        ctx = self._z3.ctx
-        solver = z3.SolverFor(self._logic_name, ctx=ctx) if self._logic_name else z3.Solver(ctx=ctx)
-        remaining = None if self.deadline is None else self.deadline.remaining()
-        if remaining is not None:
-            solver.set("timeout", max(1, int(remaining * 1000) + 1))
-        self._ast(formula)
-        solver.add(self._asts[formula][1])
-        answer = self._counted(solver.check)
-        if answer == z3.unsat:
+        """``model_of`` with a fresh Z3 solver for the one formula (:meth:`_once`)."""
+        solver = self._once(formula)
+        if solver is None:
             return None
-        if answer != z3.sat:
-            self._unknown(remaining is not None, solver.reason_unknown())
         model = solver.model()
         back = self._solver.converter.back
         result = {}
@@ -305,6 +296,43 @@ class SolverSession:
             self._ast(term)  # keeps the Z3 term alive beside its pointer
             result[term] = back(model.eval(self._asts[term][1], model_completion=True))
         return result
+
+    def _once(self, formula: FNode) -> Any:
+        """A fresh Z3 solver that found ``formula`` satisfiable, or None if it is not.
+
+        A formula asked about once gains nothing from the incremental solver, and
+        loses much: Z3's incremental core took 0.7 s for a straight-line path of
+        1,000 bit-vector (dis)equalities that a non-incremental solver decides in
+        0.03 s. For bit-vectors the solver simplifies and bit-blasts (on a block of
+        1,000 joined ``if``s: 1.2 s, where ``SolverFor("QF_BV")`` took 5 s); where
+        that tactic gives up for another reason than time, the solver for the logic
+        decides.
+        """
+        ctx = self._z3.ctx
+        self._ast(formula)
+        term = self._asts[formula][1]
+        logic = self._logic_name
+        makers: list[Callable[[], Any]] = []
+        if logic == "QF_BV":
+            tactic = ("simplify", "propagate-values", "bit-blast", "sat")
+            makers.append(lambda: z3.Then(*tactic, ctx=ctx).solver())
+        makers.append(lambda: z3.SolverFor(logic, ctx=ctx) if logic else z3.Solver(ctx=ctx))
+        for position, make in enumerate(makers):
+            solver = make()
+            remaining = None if self.deadline is None else self.deadline.remaining()
+            if remaining is not None:
+                solver.set("timeout", max(1, int(remaining * 1000) + 1))
+            solver.add(term)
+            answer = self._counted(solver.check)
+            if answer == z3.sat:
+                return solver
+            if answer == z3.unsat:
+                return None
+            reason = solver.reason_unknown()
+            timed_out = remaining is not None and ("timeout" in reason or "cancel" in reason)
+            if timed_out or position == len(makers) - 1:
+                self._unknown(remaining is not None, reason)
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Release the solver."""

@@ -291,6 +291,31 @@ def test_solver_incremental_scope_with_assumptions(solver):
         solver.pop()
 
 
+def test_one_shot_satisfiability_agrees_with_the_incremental_session(stats):
+    """``is_sat_once`` (a fresh bit-blasting solver) answers as ``is_sat`` does, on
+    bit-vector formulas with wrap-around, and falls back where it is not for bit-vectors."""
+    session = SolverSession(statistics=stats)
+    wraps = Equals(Plus(X1, Int(1)), Int(-(1 << 31)))  # x + 1 wraps to INT_MIN: x = INT_MAX
+    formulas = [
+        GT(X1, Int(0)),
+        And(GT(X1, Int(0)), LT(X1, Int(0))),
+        wraps,
+        And(wraps, LT(X1, Int(0))),
+        Or(And(Equals(X1, Int(1)), Equals(Y1, Plus(X1, Int(1)))), Equals(Y1, Int(7))),
+        FALSE(),
+        TRUE(),
+    ]
+    for formula in formulas:
+        assert session.is_sat_once(formula) == session.is_sat(formula), formula
+    assert session.depth == 0
+    expired = SolverSession(statistics=stats, deadline=Deadline(0.0))
+    with pytest.raises(TimeLimitExceeded):
+        expired.is_sat_once(GT(X1, Int(0)))
+    integers = SolverSession(logic=None)
+    assert integers.is_sat_once(GT(X1, Int(0)))
+    assert not integers.is_sat_once(And(GT(X1, Int(0)), LT(X1, Int(0))))
+
+
 def test_solver_without_statistics_or_deadline():
     session = SolverSession()
     assert session.is_sat(GT(X1, Int(0)))
