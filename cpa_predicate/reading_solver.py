@@ -93,3 +93,14 @@ class IntegerReadingSession(SolverSession):
 
     def values(self, terms: Iterable[FNode]) -> dict[FNode, FNode]:
         raise ValueError("the integer-reading session has no bit-vector models")
+
+    def model_of(
+        self, formula: FNode, symbols: Iterable[FNode] | None = None
+    ) -> dict[FNode, FNode] | None:
+        raise ValueError("the integer-reading session has no bit-vector models")
+
+    def _assertions(self, formula: FNode) -> list[Any]:
+        """The reading's body of ``formula`` with its facts (one-shot queries)."""
+        self._ast(formula)
+        body, facts = self._asts[formula][1]
+        return [body, *facts]

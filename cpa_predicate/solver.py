@@ -309,8 +309,7 @@ class SolverSession:
         decides.
         """
         ctx = self._z3.ctx
-        self._ast(formula)
-        term = self._asts[formula][1]
+        terms = self._assertions(formula)
         logic = self._logic_name
         makers: list[Callable[[], Any]] = []
         if logic == "QF_BV":
@@ -322,7 +321,7 @@ class SolverSession:
             remaining = None if self.deadline is None else self.deadline.remaining()
             if remaining is not None:
                 solver.set("timeout", max(1, int(remaining * 1000) + 1))
-            solver.add(term)
+            solver.add(*terms)
             answer = self._counted(solver.check)
             if answer == z3.sat:
                 return solver
@@ -333,6 +332,11 @@ class SolverSession:
             if timed_out or position == len(makers) - 1:
                 self._unknown(remaining is not None, reason)
         raise AssertionError("unreachable")
+
+    def _assertions(self, formula: FNode) -> list[Any]:
+        """The Z3 terms that assert ``formula`` in a solver of its own."""
+        self._ast(formula)
+        return [self._asts[formula][1]]
 
     def close(self) -> None:
         """Release the solver."""

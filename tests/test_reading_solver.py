@@ -93,3 +93,22 @@ def test_the_reading_session_gives_no_bit_vector_models():
             session.truth_values([Equals(BVAdd(X, c(1)), Y)])
     with session.scope(Not(Equals(X, X))):
         assert not session.check()
+    with pytest.raises(ValueError):
+        session.model_of(Equals(X, c(5)))
+
+
+def test_large_blocks_without_predicates_are_decided_once_through_the_reading():
+    """A large block without predicates goes to a one-shot solver: through the integer
+    reading, its facts (the words' ranges, the wrap-around auxiliaries) go with it."""
+    step = Equals(X1, BVAdd(X, c(1)))
+    wrapped = And(step, BVSLT(X1, X))  # only x = 127 wraps
+    queries = [step, wrapped, And(wrapped, Not(Equals(X, c(127))))]  # sat, sat, unsat
+    regions = RegionManager()
+    plain = PredicateAbstractionManager(SolverSession(), regions)
+    stats = Statistics()
+    read = PredicateAbstractionManager(SolverSession(), regions, stats, IntegerReadingSession())
+    for kind in ("boolean", "cartesian"):
+        answers = [getattr(read, kind)(query, [], large=True) for query in queries]
+        assert answers == [getattr(plain, kind)(query, [], large=True) for query in queries]
+        assert [regions.is_false(answer) for answer in answers] == [False, False, True]
+    assert stats.as_dict().get("abstractions_integers") == 6
