@@ -10,7 +10,7 @@ lazy abstraction, not a restart). Refiners are found by name in the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -51,6 +51,11 @@ class Refiner(ABC):
     def refine(self, target: ARGState) -> RefinementResult:
         """Check the error path to ``target``; refine and cut the ARG if it is spurious."""
 
+    def forced_cover(self) -> Callable[[ARGState], bool] | None:
+        """What tries to cover a state before the loop expands it (True: covered, not
+        expanded), such as IMPACT's forced covering; None: nothing does."""
+        return None
+
     def finish(self) -> None:
         """Called once at the end of the run (to publish statistics)."""
         return None
@@ -89,10 +94,11 @@ class CEGARAlgorithm(Algorithm):
         statistics = self.context.statistics
         limit = self.options["max_refinements"]
         stop_at_target = self.options["targets"] == "stop"
+        cover = refiner.forced_cover()
         try:
             while True:
                 outcome = run_reachability(
-                    self.cpa, self.reached, self.context.deadline, statistics, stop_at_target
+                    self.cpa, self.reached, self.context.deadline, statistics, stop_at_target, cover
                 )
                 target = self.reached.last_state
                 if outcome is LoopOutcome.COMPLETE:

@@ -10,10 +10,11 @@ when the time limit passes.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from cpa.core.interfaces import Action, ConfigurableProgramAnalysis
+from cpa.core.interfaces import AbstractState, Action, ConfigurableProgramAnalysis
 from cpa.core.operators import MergeSep
 from cpa.core.reached import ReachedSet
 from cpa.statistics import Statistics
@@ -66,12 +67,16 @@ def run_reachability(
     deadline: Deadline | None = None,
     statistics: Statistics | None = None,
     stop_at_target: bool = True,
+    cover: Callable[[AbstractState], bool] | None = None,
 ) -> LoopOutcome:
     """Explore from the waitlist of ``reached`` until one of the outcomes above.
 
     With ``stop_at_target`` false the loop does not return at a target: it adds the
     target to the reached set and goes on, so COMPLETE may leave targets in the
     reached set; the caller must look for them before it concludes anything.
+    ``cover`` (optional) may cover a state taken from the waitlist before it is
+    expanded (forced covering); it returns True if it did, and then the state is
+    no longer in the reached set and is not expanded.
     """
     transfer = cpa.transfer_relation
     adjust = cpa.precision_adjustment.adjust
@@ -87,6 +92,8 @@ def run_reachability(
             if deadline.expired():
                 return LoopOutcome.TIMEOUT
             state = reached.pop()
+            if cover is not None and cover(state):
+                continue
             precision = reached.precision(state)
             successors = transfer.successors(state, precision)
             for position, successor in enumerate(successors, 1):

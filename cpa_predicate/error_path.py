@@ -90,14 +90,23 @@ def _holders(
         state = state.parents[0] if state.parents else None
 
 
+def state_holders(
+    state: ARGState, predicate_state: Callable[[ARGState], PredicateState]
+) -> dict[int, ARGState]:
+    """The ARG states holding the abstractions on the way up from ``state``, by the
+    abstraction's ``id()``."""
+    holders: dict[int, ARGState] = {}
+    _holders(state, predicate_state, holders)
+    return holders
+
+
 def error_path(
     target: ARGState, predicate_state: Callable[[ARGState], PredicateState]
 ) -> ErrorPath:
     """The abstract error path to ``target``: the chain of the abstractions'
     predecessors and the ARG states holding them."""
     chain = predicate_state(target).abstraction.chain()
-    holders: dict[int, ARGState] = {}
-    _holders(target, predicate_state, holders)
+    holders = state_holders(target, predicate_state)
     try:
         nodes = [holders[id(abstraction)] for abstraction in chain]
     except KeyError:

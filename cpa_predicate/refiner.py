@@ -23,6 +23,7 @@ from cpa.core.reached import ReachedSet
 from cpa.errors import ConfigError
 from cpa_predicate.counterexample import counterexample
 from cpa_predicate.error_path import Refutation, error_dag, error_path
+from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
@@ -45,6 +46,13 @@ class PredicateRefiner(Refiner):
             "paths to every target in the reached set with one query (UFO)",
             ("path", "dag"),
         ),
+        "forced_covering": Option(
+            bool,
+            False,
+            "before an abstraction state is expanded, try to cover it by an older one "
+            "at its location, strengthening the labels of its path where that proves "
+            "the older label (IMPACT's forced covering; needs labels strengthened in place)",
+        ),
     }
 
     def __init__(
@@ -54,7 +62,12 @@ class PredicateRefiner(Refiner):
         reached: ReachedSet,
         options: dict | None = None,
     ):
-        options = {"strategy": "predicates", "error_structure": "path", **(options or {})}
+        options = {
+            "strategy": "predicates",
+            "error_structure": "path",
+            "forced_covering": False,
+            **(options or {}),
+        }
         super().__init__(context, cpa, reached, options)
         composite = self.cpa.wrapped
         self.predicate_index = composite.component(PredicateCPA)
@@ -63,6 +76,10 @@ class PredicateRefiner(Refiner):
         problem = self.strategy.check()
         if problem is not None:
             raise ConfigError(problem)
+        if options["forced_covering"] and not self.predicate_cpa.labels.strengthens:
+            raise ConfigError(
+                'refiner.predicate.forced_covering needs cpa.predicate.labels = "formula"'
+            )
         cpa_options = self.predicate_cpa.options
         self.interpolator = create_interpolator(
             cpa_options["interpolation"],
@@ -70,7 +87,12 @@ class PredicateRefiner(Refiner):
             integer_reading=cpa_options["interpolation_reading"] == "integers",
         )
 
-    def _predicate_state(self, state: ARGState) -> PredicateState:
+    def forced_cover(self) -> ForcedCovering | None:
+        if not self.options["forced_covering"]:
+            return None
+        return ForcedCovering(self)
+
+    def predicate_state(self, state: ARGState) -> PredicateState:
         return state.wrapped.components[self.predicate_index]
 
     def refine(self, target: ARGState) -> RefinementResult:
@@ -78,7 +100,7 @@ class PredicateRefiner(Refiner):
             return self._refine_dag(target)
         return self._refine_path(target)
 
-    def _set_timeout(self) -> None:
+    def set_timeout(self) -> None:
         remaining = self.context.deadline.remaining()
         if remaining is not None:
             self.interpolator.timeout_ms = max(1, int(remaining * 1000))
@@ -90,10 +112,10 @@ class PredicateRefiner(Refiner):
 
     def _refine_path(self, target: ARGState) -> RefinementResult:
         stats = self.context.statistics
-        path = error_path(target, self._predicate_state)
+        path = error_path(target, self.predicate_state)
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
-        self._set_timeout()
+        self.set_timeout()
         try:
             with stats.timer("interpolation_time_s"):
                 interpolants = self.interpolator.sequence_interpolants(path.blocks)
@@ -124,10 +146,10 @@ class PredicateRefiner(Refiner):
             targets.append(target)
         if len(targets) == 1:
             return self._refine_path(target)  # the DAG of one target is its path
-        dag = error_dag(targets, self._predicate_state)
+        dag = error_dag(targets, self.predicate_state)
         stats.add("dag_refinements")
         stats.add("dag_refinement_nodes", len(dag.nodes))
-        self._set_timeout()
+        self.set_timeout()
         try:
             with stats.timer("interpolation_time_s"):
                 labels = self.interpolator.dag_interpolants(dag.problem)

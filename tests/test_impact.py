@@ -55,6 +55,9 @@ int main() {
 """
 
 
+UNFORCED = ["refiner.predicate.forced_covering=false"]
+
+
 def _run(source: str, config: str = "impact", overrides=()):
     algorithm = cegar_algorithm(source, config, overrides, seconds=60)
     outcome = algorithm.run()
@@ -77,7 +80,8 @@ def _predicate_state(cpa, state):
 
 
 def test_impact_proves_a_program_with_strengthening_uncovering_and_recovering():
-    outcome, context, cpa, reached, predicate = _run(LOCK)
+    # without forced covering, which would cover the loop head before the refinement
+    outcome, context, cpa, reached, predicate = _run(LOCK, overrides=UNFORCED)
     assert outcome.verdict is Verdict.TRUE, outcome.reason
     statistics = context.statistics
     assert statistics.get("labels_strengthened") > 0
@@ -250,3 +254,54 @@ def test_wto_waitlist_pops_in_weak_topological_order_and_verifies():
     for config in ("abe-l", "impact"):
         outcome, *_ = _run(NESTED_LOOPS, config, ["analysis.waitlist=wto"])
         assert outcome.verdict is Verdict.TRUE, (config, outcome.reason)
+
+
+# the state machine cycles through 0, 1, 2: IMPACT proves 0 <= s <= 2 at the loop head
+# after a refinement per unrolling, forced covering once the label holds along the body
+CYCLE = """
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main() {
+  int s = 0, t = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (s == 0) { s = 1; } else if (s == 1) { s = 2; } else { s = 0; }
+    t = t + 1;
+    if (t > 100) t = 0;
+  }
+  if (s > 2 || s < 0) reach_error();
+  return 0;
+}
+"""
+
+FORCED = ["refiner.predicate.forced_covering=true"]
+
+
+@pytest.mark.parametrize("config", ["impact", "uufo", "cpufo"])
+def test_forced_covering_covers_an_unrolling_and_saves_refinements(config):
+    plain, plain_context, *_ = _run(CYCLE, config, UNFORCED)
+    outcome, context, cpa, reached, _ = _run(CYCLE, config, FORCED)
+    assert plain.verdict is outcome.verdict is Verdict.TRUE, outcome.reason
+    statistics = context.statistics
+    assert statistics.get("forced_coverings") >= 1
+    assert statistics.get("refinements") < plain_context.statistics.get("refinements")
+    # the strengthened labels are still implied by the paths: every block's Hoare triple
+    assert assert_block_hoare_triples(cpa, reached) >= 2
+    for state in (s for s in _graph(reached) if s.is_covered()):
+        coverer = state.covered_by
+        assert coverer.id < state.id and not coverer.is_covered() and coverer in reached
+        mine = _predicate_state(cpa, state).abstraction.formula
+        theirs = _predicate_state(cpa, coverer).abstraction.formula
+        assert is_unsat(And(mine, Not(theirs)))
+
+
+@pytest.mark.parametrize("source, expected", [(COUNT_TO_THREE, [3]), (LOCK, None)])
+def test_forced_covering_keeps_verdicts_and_counterexamples(source, expected):
+    outcome, context, *_ = _run(source, "impact", FORCED)
+    assert outcome.verdict is (Verdict.TRUE if expected is None else Verdict.FALSE)
+    if expected is not None:
+        assert [i.value for i in outcome.counterexample.inputs] == expected
+
+
+def test_forced_covering_needs_formula_labels():
+    with pytest.raises(ConfigError, match="forced_covering needs"):
+        _run(LOCK, "abe-l", FORCED)

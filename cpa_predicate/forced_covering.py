@@ -1,0 +1,114 @@
+"""Forced covering (McMillan, "Lazy Abstraction with Interpolants", CAV 2006).
+
+An abstraction state ``v`` about to be expanded is not covered by an older state
+``w`` at its location when its label does not entail ``w``'s. IMPACT then asks
+whether the *path* does: from ``x``, the nearest common ancestor of ``v`` and ``w``
+among the abstraction states, is ``label(x) ∧ blocks(x → v) ∧ ¬label(w)``
+unsatisfiable? If so, its sequence interpolants strengthen the labels along the path
+(each is implied by every concrete path through ``x`` to its state, as a refinement's
+interpolants are), the last one entails ``label(w)``, and ``v`` is covered by ``w``
+instead of being unrolled once more. When ``w`` is an ancestor of ``v`` (the previous
+unrolling of a loop), this is the check that ``label(w)`` is inductive along the
+loop's body, made before a spurious target forces the next refinement.
+
+Sound as covering is: ``w`` is older and uncovered (so coverage stays well-founded),
+strengthened labels stay implied by the concrete paths, and what a strengthened
+state covered is uncovered (its label changed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pysmt.shortcuts import And, Not
+
+from cpa.core.arg import ARGState
+from cpa_predicate.error_path import state_holders
+from cpa_predicate.interpolation import InterpolationError
+from cpa_predicate.ssa import SSAMap, sequence_shifts, uninstantiate
+from cpa_predicate.state import Abstraction
+
+if TYPE_CHECKING:
+    from cpa_predicate.refiner import PredicateRefiner
+
+#: At most this many older states are tried per state, newest first (each try is one
+#: interpolation query).
+CANDIDATES = 2
+
+
+class ForcedCovering:
+    """Tries to cover abstraction states before the loop expands them."""
+
+    def __init__(self, refiner: PredicateRefiner):
+        self.refiner = refiner
+        self.cpa = refiner.predicate_cpa
+
+    def __call__(self, state: ARGState) -> bool:
+        """Whether ``state`` is now covered (the loop does not expand it)."""
+        refiner = self.refiner
+        mine = refiner.predicate_state(state)
+        if not mine.is_abstraction or state.is_covered() or refiner.cpa.is_target(state):
+            return False
+        if mine.abstraction.formula.is_false():
+            return False
+        reached = refiner.reached
+        older = [
+            other
+            for other in reached.partition(state)
+            if other.id < state.id and not other.is_covered()
+        ]
+        older.sort(key=lambda other: other.id, reverse=True)
+        statistics = refiner.context.statistics
+        tried = 0
+        for other in older:
+            label = refiner.predicate_state(other).abstraction.formula
+            if label.is_true():
+                continue  # the stop operator would have covered the state
+            if tried == CANDIDATES:
+                break
+            tried += 1
+            statistics.add("forced_covering_attempts")
+            if self._force(state, mine.abstraction, other):
+                statistics.add("forced_coverings")
+                return True
+        return False
+
+    def _force(self, state: ARGState, mine: Abstraction, other: ARGState) -> bool:
+        refiner = self.refiner
+        theirs = refiner.predicate_state(other).abstraction
+        chain = mine.chain()
+        ancestors = {id(abstraction) for abstraction in theirs.chain()}
+        start = max(i for i, abstraction in enumerate(chain) if id(abstraction) in ancestors)
+        path = chain[start:]
+        if len(path) < 2:
+            return False  # the other state is a descendant (or the same abstraction)
+        block_formulas = [abstraction.block_formula for abstraction in path[1:]]
+        # one shift per block, and one past the last: label(w) at the values the path ends with
+        shifts = sequence_shifts([*(pf.ssa for pf in block_formulas), SSAMap()])
+        blocks = [
+            shift.formula(pf.formula) for shift, pf in zip(shifts[:-1], block_formulas, strict=True)
+        ]
+        formulas = [
+            And(path[0].instantiated, blocks[0]),
+            *blocks[1:],
+            Not(shifts[-1].formula(theirs.instantiated)),
+        ]
+        refiner.set_timeout()
+        try:
+            interpolants = refiner.interpolator.sequence_interpolants(formulas)
+        except InterpolationError:
+            refiner.context.deadline.check()
+            return False
+        if interpolants is None:
+            return False  # some path through x reaches v outside label(w)
+        holders = state_holders(state, refiner.predicate_state)
+        arg = refiner.arg
+        for abstraction, interpolant in zip(path[1:], interpolants, strict=True):
+            if self.cpa.strengthen(abstraction, uninstantiate(interpolant)):
+                holder = holders.get(id(abstraction))
+                if holder is not None and holder is not state:
+                    arg.uncover_covered_by(holder)
+        if state.destroyed or other.is_covered() or state not in refiner.reached:
+            return False
+        arg.cover(state, other)
+        return True
