@@ -24,6 +24,7 @@ from cpa.core.arg import ARGState
 from cpa_predicate.interpolation import DagEdge, InterpolationDag
 from cpa_predicate.ssa import (
     IndexShift,
+    SSAMap,
     is_auxiliary,
     is_program_symbol,
     sequence_shifts,
@@ -111,10 +112,20 @@ def error_path(
         nodes = [holders[id(abstraction)] for abstraction in chain]
     except KeyError:
         raise AssertionError("an abstraction of the error path is not in the ARG") from None
-    block_formulas = [abstraction.block_formula for abstraction in chain[1:]]
-    shifts = sequence_shifts(pf.ssa for pf in block_formulas)
-    blocks = [shift.formula(pf.formula) for shift, pf in zip(shifts, block_formulas, strict=True)]
-    return ErrorPath(target, chain, nodes, blocks, shifts)
+    blocks, shifts = shifted_blocks(chain[1:])
+    return ErrorPath(target, chain, nodes, blocks, shifts[:-1])
+
+
+def shifted_blocks(chain: list[Abstraction]) -> tuple[list[FNode], list[IndexShift]]:
+    """The blocks that end in the abstractions of ``chain``, shifted one past the other
+    into one sequence, and the shifts: one per block and one past the last (it takes
+    an index-0 formula to the values the sequence ends with)."""
+    block_formulas = [abstraction.block_formula for abstraction in chain]
+    shifts = sequence_shifts([*(pf.ssa for pf in block_formulas), SSAMap()])
+    blocks = [
+        shift.formula(pf.formula) for shift, pf in zip(shifts[:-1], block_formulas, strict=True)
+    ]
+    return blocks, shifts
 
 
 @dataclass

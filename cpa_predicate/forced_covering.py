@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 from pysmt.shortcuts import And, Not
 
 from cpa.core.arg import ARGState
-from cpa_predicate.error_path import state_holders
+from cpa_predicate.error_path import shifted_blocks, state_holders
 from cpa_predicate.interpolation import InterpolationError
-from cpa_predicate.ssa import SSAMap, sequence_shifts, uninstantiate
+from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import Abstraction
 
 if TYPE_CHECKING:
@@ -82,12 +82,7 @@ class ForcedCovering:
         path = chain[start:]
         if len(path) < 2:
             return False  # the other state is a descendant (or the same abstraction)
-        block_formulas = [abstraction.block_formula for abstraction in path[1:]]
-        # one shift per block, and one past the last: label(w) at the values the path ends with
-        shifts = sequence_shifts([*(pf.ssa for pf in block_formulas), SSAMap()])
-        blocks = [
-            shift.formula(pf.formula) for shift, pf in zip(shifts[:-1], block_formulas, strict=True)
-        ]
+        blocks, shifts = shifted_blocks(path[1:])
         formulas = [
             And(path[0].instantiated, blocks[0]),
             *blocks[1:],
@@ -95,7 +90,8 @@ class ForcedCovering:
         ]
         refiner.set_timeout()
         try:
-            interpolants = refiner.interpolator.sequence_interpolants(formulas)
+            with refiner.context.statistics.timer("forced_covering_time_s"):
+                interpolants = refiner.interpolator.sequence_interpolants(formulas)
         except InterpolationError:
             refiner.context.deadline.check()
             return False
