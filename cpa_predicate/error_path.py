@@ -73,45 +73,42 @@ class Refutation:
         )
 
 
-def _holders(
-    target: ARGState,
-    predicate_state: Callable[[ARGState], PredicateState],
-    holders: dict[int, ARGState],
-) -> None:
-    """The ARG states holding the abstractions on the way up from ``target`` (inside
-    a block, any parent leads back to the block's abstraction state: all states of a
-    block share its abstraction)."""
-    state: ARGState | None = target
-    while state is not None:
-        current = predicate_state(state)
-        if current.is_abstraction:
-            if id(current.abstraction) in holders:
-                return  # the rest of the way up is known
-            holders[id(current.abstraction)] = state
-        state = state.parents[0] if state.parents else None
+def _block_start(state: ARGState, predicate_state) -> ARGState | None:
+    """The abstraction state whose block ``state`` is in, strictly above it (inside a
+    block any parent leads back there: all states of a block share its abstraction);
+    None above the root."""
+    parents = state.parents
+    while parents:
+        state = parents[0]
+        if predicate_state(state).is_abstraction:
+            return state
+        parents = state.parents
+    return None
 
 
-def state_holders(
+def abstraction_states(
     state: ARGState, predicate_state: Callable[[ARGState], PredicateState]
-) -> dict[int, ARGState]:
-    """The ARG states holding the abstractions on the way up from ``state``, by the
-    abstraction's ``id()``."""
-    holders: dict[int, ARGState] = {}
-    _holders(state, predicate_state, holders)
-    return holders
+) -> list[ARGState]:
+    """The abstraction states from the root down to ``state`` (or to the abstraction
+    state of its block), read off the ARG: the one graph the refiners work on."""
+    current: ARGState | None = state
+    if not predicate_state(state).is_abstraction:
+        current = _block_start(state, predicate_state)
+    states = []
+    while current is not None:
+        states.append(current)
+        current = _block_start(current, predicate_state)
+    states.reverse()
+    return states
 
 
 def error_path(
     target: ARGState, predicate_state: Callable[[ARGState], PredicateState]
 ) -> ErrorPath:
-    """The abstract error path to ``target``: the chain of the abstractions'
-    predecessors and the ARG states holding them."""
-    chain = predicate_state(target).abstraction.chain()
-    holders = state_holders(target, predicate_state)
-    try:
-        nodes = [holders[id(abstraction)] for abstraction in chain]
-    except KeyError:
-        raise AssertionError("an abstraction of the error path is not in the ARG") from None
+    """The abstract error path to ``target``: the abstraction states above it in the
+    ARG and their abstractions."""
+    nodes = abstraction_states(target, predicate_state)
+    chain = [predicate_state(node).abstraction for node in nodes]
     blocks, shifts = shifted_blocks(chain[1:])
     return ErrorPath(target, chain, nodes, blocks, shifts[:-1])
 
@@ -164,38 +161,47 @@ def error_dag(
     A target below another (an ``ERROR:`` label is not a sink: the program, and the
     loop, go on past it) is left out: its paths pass through the upper target, which
     is the error node, and an error node has no edges leaving it."""
-    upper = {id(predicate_state(target).abstraction) for target in targets}
+    # the abstraction states above the targets, each with the one above it in the ARG
+    parent_of: dict[int, ARGState | None] = {}
+    holders: dict[int, ARGState] = {}
+    tops: list[ARGState] = []
+    for target in targets:
+        node: ARGState | None = target
+        if not predicate_state(target).is_abstraction:
+            node = _block_start(target, predicate_state)
+        assert node is not None, "a target above the root"
+        tops.append(node)
+        while node is not None and id(node) not in holders:
+            holders[id(node)] = node
+            parent_of[id(node)] = node = _block_start(node, predicate_state)
+    upper = {id(node) for node in tops}
 
-    def below_another(target: ARGState) -> bool:
-        above = predicate_state(target).abstraction.predecessor
+    def below_another(node: ARGState) -> bool:
+        above = parent_of[id(node)]
         while above is not None and id(above) not in upper:
-            above = above.predecessor
+            above = parent_of[id(above)]
         return above is not None
 
-    targets = [target for target in targets if not below_another(target)]
-    holders: dict[int, ARGState] = {}
-    abstractions: dict[int, Abstraction] = {}
-    for target in targets:
-        _holders(target, predicate_state, holders)
-        abstraction: Abstraction | None = predicate_state(target).abstraction
-        while abstraction is not None and id(abstraction) not in abstractions:
-            abstractions[id(abstraction)] = abstraction
-            abstraction = abstraction.predecessor
-    # an abstraction is created after its predecessor: creation order is topological
-    ordered = sorted(abstractions.values(), key=lambda a: a.id)
-    try:
-        nodes = [holders[id(abstraction)] for abstraction in ordered]
-    except KeyError:
-        raise AssertionError("an abstraction of the error DAG is not in the ARG") from None
-    index = {id(abstraction): i for i, abstraction in enumerate(ordered)}
+    tops = [node for node in tops if not below_another(node)]
+    holders = {}
+    for top in tops:  # only what leads to the remaining targets
+        node = top
+        while node is not None and id(node) not in holders:
+            holders[id(node)] = node
+            node = parent_of[id(node)]
+    # an abstraction is created after the one above it: creation order is topological
+    nodes = sorted(holders.values(), key=lambda node: predicate_state(node).abstraction.id)
+    ordered = [predicate_state(node).abstraction for node in nodes]
+    index = {id(node): i for i, node in enumerate(nodes)}
     parents: list[int | None] = []
     edges: list[DagEdge] = []
-    for i, abstraction in enumerate(ordered):
-        if abstraction.predecessor is None:
+    for i, node in enumerate(nodes):
+        above = parent_of[id(node)]
+        if above is None:
             parents.append(None)
             continue
-        parents.append(index[id(abstraction.predecessor)])
-        edges.append(_block_edge(index[id(abstraction.predecessor)], i, abstraction))
+        parents.append(index[id(above)])
+        edges.append(_block_edge(index[id(above)], i, ordered[i]))
     if parents.count(None) != 1 or parents[0] is not None:
         raise AssertionError("the error DAG has not one root")
     variables = set()
@@ -206,6 +212,6 @@ def error_dag(
                 name, ssa_index = split_name(free.symbol_name())
                 if ssa_index == 0 and not is_auxiliary(name):
                     variables.add(free)
-    target_nodes = [index[id(predicate_state(t).abstraction)] for t in targets]
+    target_nodes = [index[id(node)] for node in tops]
     problem = InterpolationDag(len(ordered), edges, frozenset(target_nodes), frozenset(variables))
     return ErrorDag(nodes, ordered, parents, target_nodes, problem)

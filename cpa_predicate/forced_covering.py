@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING
 from pysmt.shortcuts import And, Not
 
 from cpa.core.arg import ARGState
-from cpa_predicate.error_path import shifted_blocks, state_holders
+from cpa_predicate.error_path import abstraction_states, shifted_blocks
 from cpa_predicate.interpolation import InterpolationError
 from cpa_predicate.ssa import uninstantiate
-from cpa_predicate.state import Abstraction
 
 if TYPE_CHECKING:
     from cpa_predicate.refiner import PredicateRefiner
@@ -68,20 +67,21 @@ class ForcedCovering:
                 break
             tried += 1
             statistics.add("forced_covering_attempts")
-            if self._force(state, mine.abstraction, other):
+            if self._force(state, other):
                 statistics.add("forced_coverings")
                 return True
         return False
 
-    def _force(self, state: ARGState, mine: Abstraction, other: ARGState) -> bool:
+    def _force(self, state: ARGState, other: ARGState) -> bool:
         refiner = self.refiner
         theirs = refiner.predicate_state(other).abstraction
-        chain = mine.chain()
-        ancestors = {id(abstraction) for abstraction in theirs.chain()}
-        start = max(i for i, abstraction in enumerate(chain) if id(abstraction) in ancestors)
-        path = chain[start:]
-        if len(path) < 2:
+        nodes = abstraction_states(state, refiner.predicate_state)
+        ancestors = {id(node) for node in abstraction_states(other, refiner.predicate_state)}
+        start = max(i for i, node in enumerate(nodes) if id(node) in ancestors)
+        if len(nodes) - start < 2:
             return False  # the other state is a descendant (or the same abstraction)
+        holders = nodes[start:]
+        path = [refiner.predicate_state(node).abstraction for node in holders]
         blocks, shifts = shifted_blocks(path[1:])
         formulas = [
             And(path[0].instantiated, blocks[0]),
@@ -97,13 +97,12 @@ class ForcedCovering:
             return False
         if interpolants is None:
             return False  # some path through x reaches v outside label(w)
-        holders = state_holders(state, refiner.predicate_state)
         arg = refiner.arg
-        for abstraction, interpolant in zip(path[1:], interpolants, strict=True):
-            if self.cpa.strengthen(abstraction, uninstantiate(interpolant)):
-                holder = holders.get(id(abstraction))
-                if holder is not None and holder is not state:
-                    arg.uncover_covered_by(holder)
+        for holder, abstraction, interpolant in zip(
+            holders[1:], path[1:], interpolants, strict=True
+        ):
+            if self.cpa.strengthen(abstraction, uninstantiate(interpolant)) and holder is not state:
+                arg.uncover_covered_by(holder)
         if state.destroyed or other.is_covered() or state not in refiner.reached:
             return False
         arg.cover(state, other)

@@ -221,7 +221,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
     def initial_state(self, node: CFANode) -> PredicateState:
         true = self.labels.of_region(self.regions.true())
         formula = self.labels.formula(true)
-        abstraction = Abstraction(true, formula, formula, None, None, node)
+        abstraction = Abstraction(true, formula, formula, None, node)
         return PredicateState(self.paths.empty(), abstraction, True)
 
     def initial_precision(self, node: CFANode) -> PredicatePrecision:
@@ -252,7 +252,6 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             uninstantiated,
             instantiate(uninstantiated, _BLOCK_START),
             path_formula,
-            state.abstraction,
             node,
             used,
         )

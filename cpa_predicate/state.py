@@ -2,9 +2,9 @@
 
 A state is the abstraction computed at the last abstraction point (a region over the
 predicates) plus the path formula of the edges taken since then. An abstraction
-remembers the block formula it abstracted and its predecessor abstraction, so the
-abstract error path for refinement is the chain of abstractions, independent of
-how many ARG states were merged inside a block.
+remembers the block formula it abstracted; which abstraction came before it is the
+ARG's to say (:func:`cpa_predicate.error_path.abstraction_states`): the ARG is the
+one graph, strengthened, cut and covered in one place.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ class Abstraction:
         "formula",
         "instantiated",
         "block_formula",
-        "predecessor",
         "location",
         "predicates",
         "id",
@@ -37,7 +36,6 @@ class Abstraction:
         formula: FNode,
         instantiated: FNode,
         block_formula: PathFormula | None,
-        predecessor: Abstraction | None,
         location: CFANode,
         predicates: tuple = (),
     ):
@@ -47,22 +45,12 @@ class Abstraction:
         self.formula = formula  # the label as a formula over program variables
         self.instantiated = instantiated  # ... at index 0, where the next block starts
         self.block_formula = block_formula  # what was abstracted (None for the initial one)
-        self.predecessor = predecessor
         self.location = location
         # the precision it was computed with: a refinement recomputes an abstraction
         # whose predicates are older than the precision (lazy abstraction leaves such
         # states in the parts of the ARG it does not cut)
         self.predicates = predicates
         self.id = next(_ids)
-
-    def chain(self) -> list[Abstraction]:
-        """Initial abstraction ... this one."""
-        chain, current = [], self
-        while current is not None:
-            chain.append(current)
-            current = current.predecessor
-        chain.reverse()
-        return chain
 
     def __repr__(self) -> str:
         return f"A{self.id}@{self.location!r}"

@@ -34,21 +34,28 @@ def assert_block_hoare_triples(cpa, reached) -> int:
     of the ARG (reached states and covered leaves); the number of blocks checked."""
     from pysmt.shortcuts import And, Not, is_unsat
 
+    from cpa_predicate.error_path import abstraction_states
     from cpa_predicate.predicate_cpa import PredicateCPA
     from cpa_predicate.ssa import instantiate
 
     index = cpa.wrapped.component(PredicateCPA)
+
+    def predicate_state_of(state):
+        return state.wrapped.components[index]
+
     states = {s.id: s for s in reached}
     for state in list(states.values()):
         states.update({c.id: c for c in state.covering})
     checked = 0
     for state in states.values():
-        predicate_state = state.wrapped.components[index]
+        predicate_state = predicate_state_of(state)
         abstraction = predicate_state.abstraction
-        if not predicate_state.is_abstraction or abstraction.predecessor is None:
+        holders = abstraction_states(state, predicate_state_of)
+        if not predicate_state.is_abstraction or len(holders) < 2:
             continue
+        above = predicate_state_of(holders[-2]).abstraction  # the ARG's block start
         block = abstraction.block_formula
         after = instantiate(abstraction.formula, block.ssa)
-        assert is_unsat(And(abstraction.predecessor.instantiated, block.formula, Not(after)))
+        assert is_unsat(And(above.instantiated, block.formula, Not(after)))
         checked += 1
     return checked

@@ -175,8 +175,8 @@ def test_refinement_cuts_at_an_abstraction_computed_before_its_predicates(used_b
     root = predicate_cpa.initial_state(node).abstraction
     # an abstraction outside that refinement's cut: computed with the older precision
     used = (predicate,) if used_before else ()
-    middle = Abstraction(true, TRUE(), TRUE(), None, root, node, used)
-    target = Abstraction(true, TRUE(), TRUE(), None, middle, target_node, ())
+    middle = Abstraction(true, TRUE(), TRUE(), None, node, used)
+    target = Abstraction(true, TRUE(), TRUE(), None, target_node, ())
     labels = [TRUE(), GT(Symbol("main::x#32@1", INT), Int(0)), FALSE()]
     refutation = Refutation([None] * 3, [root, middle, target], [None, 0, 1], labels)
     pivots = refiner.strategy.add_predicates(refutation)

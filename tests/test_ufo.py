@@ -120,10 +120,10 @@ int main() {
 
 
 def _abstractions_above(cpa, state):
-    above = _predicate_state(cpa, state).abstraction.predecessor
-    while above is not None:
-        yield above
-        above = above.predecessor
+    from cpa_predicate.error_path import abstraction_states
+
+    holders = abstraction_states(state, lambda s: _predicate_state(cpa, s))
+    return [_predicate_state(cpa, holder).abstraction for holder in holders[:-1]]
 
 
 def test_error_dag_of_a_target_behind_another_has_the_upper_one_as_error():
