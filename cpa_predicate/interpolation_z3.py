@@ -316,8 +316,10 @@ class Z3SpacerInterpolator(Interpolator):
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how many paths the bit-blasting probe found feasible
         self.probes_sat = 0
-        #: how often ``"auto"`` ran out of a budget and moved on
+        #: how often ``"auto"`` ran out of a budget and moved on, and the seconds spent
+        #: on those attempts (work thrown away)
         self.fallbacks = 0
+        self.over_budget_s = 0.0
         self._deadline: float | None = None  # of the current call
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
@@ -384,10 +386,12 @@ class Z3SpacerInterpolator(Interpolator):
                     reductions[deep] = reduce(deep)
                 if reductions[deep] is None:
                     return None
+                started = time.monotonic()
                 try:
                     interpolants = solve(reductions[deep], budget)
                 except _OverBudget:
                     self.fallbacks += 1
+                    self.over_budget_s += time.monotonic() - started
                     continue
                 self._leaves_first = deep
                 self._first_budget = (

@@ -182,6 +182,9 @@ class PredicateRefiner(Refiner):
         fallbacks = getattr(self.interpolator, "fallbacks", 0)
         if fallbacks:
             self.context.statistics.set("interpolation_core_fallbacks", fallbacks)
+            self.context.statistics.set(
+                "interpolation_over_budget_time_s", round(self.interpolator.over_budget_s, 3)
+            )
         probes = getattr(self.interpolator, "probes_sat", 0)
         if probes:
             self.context.statistics.set("interpolation_feasible_by_probe", probes)
