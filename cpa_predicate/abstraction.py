@@ -23,7 +23,7 @@ faster on it than on bit-vectors); otherwise over bit-vectors.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pysmt.fnode import FNode
@@ -103,26 +103,36 @@ class PredicateAbstractionManager:
         (:meth:`SolverSession.is_sat_once`), which pays a fixed cost per query that
         only large formulas repay.
         """
+        return self._abstraction(self._cartesian_cache, self._cartesian, formula, predicates, large)
+
+    def _abstraction(
+        self,
+        cache: dict[tuple[FNode, tuple[tuple[int, FNode], ...]], Region],
+        compute: Callable[[FNode, tuple[tuple[int, FNode], ...]], Region],
+        formula: FNode,
+        predicates: Predicates,
+        large: bool,
+    ) -> Region:
+        """The abstraction of ``formula`` from ``cache``, else by ``compute`` (counted
+        and timed; a large formula without predicates by one fresh solver)."""
         key = (formula, tuple(predicates))
-        cached = self._cartesian_cache.get(key)
+        cached = cache.get(key)
         if cached is not None:
             self._count("abstraction_cache_hits")
             return cached
+        if large and not key[1]:
+            compute = self._satisfiable
         stats = self.statistics
         if stats is None:
-            region = self._cartesian(formula, key[1], large)
+            region = compute(formula, key[1])
         else:
             stats.add("abstractions")
             with stats.timer("abstraction_time_s"):
-                region = self._cartesian(formula, key[1], large)
-        self._cartesian_cache[key] = region
+                region = compute(formula, key[1])
+        cache[key] = region
         return region
 
-    def _cartesian(
-        self, formula: FNode, predicates: tuple[tuple[int, FNode], ...], large: bool
-    ) -> Region:
-        if large and not predicates:
-            return self._decide(self._satisfiable_once, formula, predicates)
+    def _cartesian(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
         main, others = _split_independent(formula, predicates)
         region = self._cartesian_connected(formula, main)
         if self.regions.is_false(region):
@@ -157,8 +167,12 @@ class PredicateAbstractionManager:
                 return region
         return method(self.solver, formula, predicates)
 
+    def _satisfiable(self, formula: FNode, predicates: tuple[()]) -> Region:
+        """True or false: the abstraction of a large formula without predicates."""
+        return self._decide(self._satisfiable_once, formula, predicates)
+
     def _satisfiable_once(
-        self, solver: SolverSession, formula: FNode, predicates: tuple[tuple[int, FNode], ...]
+        self, solver: SolverSession, formula: FNode, predicates: tuple[()]
     ) -> Region:
         return self.regions.true() if solver.is_sat_once(formula) else self.regions.false()
 
@@ -213,26 +227,9 @@ class PredicateAbstractionManager:
     def boolean(self, formula: FNode, predicates: Predicates, large: bool = False) -> Region:
         """Exact projection of ``formula`` onto the predicates, as a BDD (false if unsat);
         ``large`` as for :meth:`cartesian`."""
-        key = (formula, tuple(predicates))
-        cached = self._boolean_cache.get(key)
-        if cached is not None:
-            self._count("abstraction_cache_hits")
-            return cached
-        stats = self.statistics
-        if stats is None:
-            region = self._boolean(formula, key[1], large)
-        else:
-            stats.add("abstractions")
-            with stats.timer("abstraction_time_s"):
-                region = self._boolean(formula, key[1], large)
-        self._boolean_cache[key] = region
-        return region
+        return self._abstraction(self._boolean_cache, self._boolean, formula, predicates, large)
 
-    def _boolean(
-        self, formula: FNode, predicates: tuple[tuple[int, FNode], ...], large: bool
-    ) -> Region:
-        if large and not predicates:
-            return self._decide(self._satisfiable_once, formula, predicates)
+    def _boolean(self, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
         main, others = _split_independent(formula, predicates)
         region = self._all_sat(formula, main)
         if self.regions.is_false(region):
