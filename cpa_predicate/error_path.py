@@ -86,14 +86,19 @@ def _block_start(state: ARGState, predicate_state) -> ARGState | None:
     return None
 
 
+def _own_block(state: ARGState, predicate_state) -> ARGState | None:
+    """``state`` if it is an abstraction state, else the one its block starts at."""
+    if predicate_state(state).is_abstraction:
+        return state
+    return _block_start(state, predicate_state)
+
+
 def abstraction_states(
     state: ARGState, predicate_state: Callable[[ARGState], PredicateState]
 ) -> list[ARGState]:
     """The abstraction states from the root down to ``state`` (or to the abstraction
     state of its block), read off the ARG: the one graph the refiners work on."""
-    current: ARGState | None = state
-    if not predicate_state(state).is_abstraction:
-        current = _block_start(state, predicate_state)
+    current = _own_block(state, predicate_state)
     states = []
     while current is not None:
         states.append(current)
@@ -163,17 +168,15 @@ def error_dag(
     is the error node, and an error node has no edges leaving it."""
     # the abstraction states above the targets, each with the one above it in the ARG
     parent_of: dict[int, ARGState | None] = {}
-    holders: dict[int, ARGState] = {}
     tops: list[ARGState] = []
     for target in targets:
-        node: ARGState | None = target
-        if not predicate_state(target).is_abstraction:
-            node = _block_start(target, predicate_state)
+        node = _own_block(target, predicate_state)
         assert node is not None, "a target above the root"
         tops.append(node)
-        while node is not None and id(node) not in holders:
-            holders[id(node)] = node
-            parent_of[id(node)] = node = _block_start(node, predicate_state)
+        while node is not None and id(node) not in parent_of:
+            above = _block_start(node, predicate_state)
+            parent_of[id(node)] = above
+            node = above
     upper = {id(node) for node in tops}
 
     def below_another(node: ARGState) -> bool:
@@ -183,14 +186,14 @@ def error_dag(
         return above is not None
 
     tops = [node for node in tops if not below_another(node)]
-    holders = {}
-    for top in tops:  # only what leads to the remaining targets
+    kept: dict[int, ARGState] = {}  # what leads to the remaining targets
+    for top in tops:
         node = top
-        while node is not None and id(node) not in holders:
-            holders[id(node)] = node
+        while node is not None and id(node) not in kept:
+            kept[id(node)] = node
             node = parent_of[id(node)]
     # an abstraction is created after the one above it: creation order is topological
-    nodes = sorted(holders.values(), key=lambda node: predicate_state(node).abstraction.id)
+    nodes = sorted(kept.values(), key=lambda node: predicate_state(node).abstraction.id)
     ordered = [predicate_state(node).abstraction for node in nodes]
     index = {id(node): i for i, node in enumerate(nodes)}
     parents: list[int | None] = []
