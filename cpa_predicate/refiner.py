@@ -182,9 +182,8 @@ class PredicateRefiner(Refiner):
         fallbacks = getattr(self.interpolator, "fallbacks", 0)
         if fallbacks:
             self.context.statistics.set("interpolation_core_fallbacks", fallbacks)
-            self.context.statistics.set(
-                "interpolation_over_budget_time_s", round(self.interpolator.over_budget_s, 3)
-            )
+            over_budget = getattr(self.interpolator, "over_budget_s", 0.0)
+            self.context.statistics.set("interpolation_over_budget_time_s", round(over_budget, 3))
         probes = getattr(self.interpolator, "probes_sat", 0)
         if probes:
             self.context.statistics.set("interpolation_feasible_by_probe", probes)
