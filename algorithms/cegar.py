@@ -27,10 +27,13 @@ from cpa.results import AnalysisOutcome, Counterexample, Verdict
 
 @dataclass
 class RefinementResult:
-    """``counterexample`` set: the path is real. ``failed`` set: no progress possible."""
+    """``counterexample`` set: the path is real. ``failed`` set: no progress possible.
+    ``counted`` false: the refiner decided a candidate that was not a target (a hint)
+    and refined nothing; the run goes on without counting a refinement."""
 
     counterexample: Counterexample | None = None
     failed: str | None = None
+    counted: bool = True
 
 
 class Refiner(ABC):
@@ -122,7 +125,8 @@ class CEGARAlgorithm(Algorithm):
                     )
                 if result.failed is not None:
                     return AnalysisOutcome(Verdict.UNKNOWN, result.failed)
-                statistics.add("refinements")
+                if result.counted:
+                    statistics.add("refinements")
                 yield
         finally:
             refiner.finish()

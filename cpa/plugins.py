@@ -47,6 +47,7 @@ BUILTINS: dict[str, dict[str, str]] = {
         "bfs": "cpa.core.waitlist:BreadthFirstWaitlist",
         "rpo": "cpa.core.waitlist_orders:ReversePostorderWaitlist",
         "wto": "cpa.core.waitlist_orders:WeakTopologicalWaitlist",
+        "weighted": "cpa.core.waitlist_orders:WeightedWaitlist",
     },
     REFINERS: {
         "predicate": "cpa_predicate.refiner:PredicateRefiner",

@@ -29,6 +29,7 @@ from cpa.core.options import Option
 from cpa.errors import ConfigError
 from cpa_predicate.abstraction import PredicateAbstractionManager
 from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
+from cpa_predicate.error_interpolants import ErrorInterpolants, context_key
 from cpa_predicate.labels import LABELS, BddLabels, FormulaLabels
 from cpa_predicate.pathformula import PathFormulaManager, factor_joins
 from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
@@ -130,8 +131,14 @@ class PredicateAbstraction(PrecisionAdjustment):
         abstraction = cpa.abstract(state, node, precision)
         if abstraction is None:
             return None
+        hint = None
+        if cpa.error_hints is not None and node not in cpa.targets:
+            key = context_key(full_state)
+            found = cpa.error_hints.hit(key, abstraction.formula, cpa.solver)
+            if found is not None:
+                hint = (key, found)
         # The next block starts at index 0 again (see ssa.IndexShift).
-        return Adjustment(PredicateState(cpa.paths.empty(), abstraction, True), precision)
+        return Adjustment(PredicateState(cpa.paths.empty(), abstraction, True, hint), precision)
 
 
 class PredicateCPA(ConfigurableProgramAnalysis):
@@ -184,6 +191,13 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         "check_counterexample": Option(
             bool, True, "replay a counterexample concretely before answering FALSE"
         ),
+        "error_interpolants": Option(
+            bool,
+            False,
+            "learn error interpolants from spurious paths (InterpChecker's E); a new "
+            "abstraction state whose label entails one is a candidate the refiner checks "
+            "with the stored suffix (needs refiner.predicate.error_structure = path)",
+        ),
     }
 
     def __init__(self, options: dict, context: AnalysisContext):
@@ -217,6 +231,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         self.merge_operator = BlockMerge(self.domain) if options["merge"] == "block" else MergeSep()
         self.stop_operator = PredicateStop(self.domain)
         self.precision_adjustment = PredicateAbstraction(self)
+        self.error_hints = ErrorInterpolants() if options["error_interpolants"] else None
 
     def initial_state(self, node: CFANode) -> PredicateState:
         true = self.labels.of_region(self.regions.true())
@@ -273,6 +288,10 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         abstraction.formula = labels.formula(label)
         abstraction.instantiated = instantiate(abstraction.formula, _BLOCK_START)
         return True
+
+    def is_target(self, state: PredicateState) -> bool:
+        """A state with an error hint is a candidate the refiner must check."""
+        return state.hint is not None
 
     def partition_key(self, state: PredicateState) -> object:
         """Abstraction states together; the others by their abstraction.

@@ -111,8 +111,10 @@ class AddPredicates(RefinementStrategy):
 
     def refine(self, refutation: Refutation) -> bool:
         pivots = self.add_predicates(refutation)
-        for pivot in pivots:
-            self.refiner.arg.remove_subtree(refutation.nodes[pivot])
+        roots = [refutation.nodes[pivot] for pivot in pivots]
+        keep = self.refiner.proven_safe(roots)
+        for root in roots:
+            self.refiner.arg.remove_subtree(root, keep)
         return bool(pivots)
 
     def add_predicates(self, refutation: Refutation) -> list[int]:

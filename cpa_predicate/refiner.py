@@ -15,18 +15,29 @@ both (``both``, CPUFO and BPUFO).
 
 from __future__ import annotations
 
+from pysmt.fnode import FNode
+from pysmt.shortcuts import Not
+
 from algorithms.cegar import RefinementResult, Refiner
-from cpa.core.arg import ARGCPA, ARGState
+from cpa.core.arg import ARGCPA, ARGState, path_to_root, subtree
 from cpa.core.context import AnalysisContext
 from cpa.core.options import Option
+from cpa.core.proven_safe import proven_safe
 from cpa.core.reached import ReachedSet
+from cpa.core.waitlist_orders import BranchWeights
 from cpa.errors import ConfigError
 from cpa_predicate.counterexample import counterexample
-from cpa_predicate.error_path import Refutation, error_dag, error_path
+from cpa_predicate.error_interpolants import (
+    context_key,
+    error_hint_source,
+    maximal_feasible_suffix,
+)
+from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path, shifted_blocks
 from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
+from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import PredicateState
 
 
@@ -53,6 +64,13 @@ class PredicateRefiner(Refiner):
             "at its location, strengthening the labels of its path where that proves "
             "the older label (IMPACT's forced covering; needs labels strengthened in place)",
         ),
+        "keep_proven_safe": Option(
+            bool,
+            False,
+            "when a refinement cuts the ARG, keep the parts below the cut that the ARG "
+            "proves safe (closed, target-free: InterpChecker's safety interpolants, made "
+            "sound); they cover later states at their locations",
+        ),
     }
 
     def __init__(
@@ -66,6 +84,7 @@ class PredicateRefiner(Refiner):
             "strategy": "predicates",
             "error_structure": "path",
             "forced_covering": False,
+            "keep_proven_safe": False,
             **(options or {}),
         }
         super().__init__(context, cpa, reached, options)
@@ -76,10 +95,23 @@ class PredicateRefiner(Refiner):
         problem = self.strategy.check()
         if problem is not None:
             raise ConfigError(problem)
+        if self.predicate_cpa.error_hints is not None and options["error_structure"] != "path":
+            raise ConfigError(
+                'cpa.predicate.error_interpolants needs refiner.predicate.error_structure = "path"'
+            )
         if options["forced_covering"] and not self.predicate_cpa.labels.strengthens:
             raise ConfigError(
                 'refiner.predicate.forced_covering needs cpa.predicate.labels = "formula"'
             )
+        if options["keep_proven_safe"] and not self.arg.stop.names_coverer:
+            raise ConfigError(
+                "refiner.predicate.keep_proven_safe needs a stop operator that names the "
+                "state covering another"
+            )
+        # a weight-guided waitlist learns from refinements (InterpChecker's W)
+        self.weights: BranchWeights | None = getattr(reached.waitlist, "weights", None)
+        # kept states (proven safe) -> how many states they covered when kept
+        self._kept: dict[ARGState, int] = {}
         cpa_options = self.predicate_cpa.options
         self.interpolator = create_interpolator(
             cpa_options["interpolation"],
@@ -92,10 +124,37 @@ class PredicateRefiner(Refiner):
             return None
         return ForcedCovering(self)
 
+    def proven_safe(self, roots: list[ARGState]) -> set[ARGState]:
+        """The states below ``roots`` that a cut there may keep (none unless
+        ``keep_proven_safe``): the ARG proves them safe (:mod:`cpa.core.proven_safe`)."""
+        if not self.options["keep_proven_safe"] or not roots:
+            return set()
+        safe = proven_safe(self.reached, self.cpa.is_target)
+        # Only what an abstraction state proven safe starts: a state inside a block
+        # whose abstraction state goes covers nothing later (its block is gone).
+        kept: set[ARGState] = set()
+        for root in roots:
+            for state in subtree(root):
+                if (
+                    state in safe
+                    and state not in kept
+                    and self.predicate_state(state).is_abstraction
+                ):
+                    kept.update(subtree(state))
+        for state in kept:
+            self._kept.setdefault(state, len(state.covering))
+        if self.weights is not None:
+            self.weights.settle(s for s in kept if self.predicate_state(s).is_abstraction)
+        if kept:
+            self.context.statistics.add("safe_states_kept", len(kept))
+        return kept
+
     def predicate_state(self, state: ARGState) -> PredicateState:
         return state.wrapped.components[self.predicate_index]
 
     def refine(self, target: ARGState) -> RefinementResult:
+        if self.predicate_state(target).hint is not None:
+            return self._check_hint(target)
         if self.options["error_structure"] == "dag":
             return self._refine_dag(target)
         return self._refine_path(target)
@@ -134,7 +193,61 @@ class PredicateRefiner(Refiner):
                     self.predicate_cpa, self.context, path, self.interpolator.model
                 )
             failure = self._nothing_new()
+        if self.weights is not None:
+            self.weights.reward_alternatives(path_to_root(target))
+        if self.predicate_cpa.error_hints is not None and error_hint_source(path, interpolants):
+            self._learn_hint(path, interpolants)
         return self._apply(Refutation.of_path(path, interpolants), failure)
+
+    def _learn_hint(self, path: ErrorPath, interpolants: list[FNode]) -> None:
+        """An error interpolant from the maximal feasible suffix of the spurious
+        ``path`` (:mod:`cpa_predicate.error_interpolants`)."""
+        with self.context.statistics.timer("error_interpolant_time_s"):
+            start = maximal_feasible_suffix(path.blocks, self.predicate_cpa.solver)
+        if start is None:
+            return
+        # interpolants[k] holds at path node k + 1; the suffix starts at node ``start``
+        excluded = uninstantiate(interpolants[start - 1])
+        node = path.nodes[start]
+        self.predicate_cpa.error_hints.learn(
+            context_key(node.wrapped), Not(excluded), path.chain[start + 1 :]
+        )
+
+    def _check_hint(self, target: ARGState) -> RefinementResult:
+        """The path to ``target`` joined with the suffix of the error interpolant its
+        label entails, decided as one error path: FALSE if feasible (and replayed),
+        else the hint is narrowed and exploration goes on from ``target``."""
+        stats = self.context.statistics
+        state = self.predicate_state(target)
+        key, hint = state.hint
+        state.hint = None  # decided here, one way or the other
+        store = self.predicate_cpa.error_hints
+        prefix = error_path(target, self.predicate_state)
+        chain = [*prefix.chain, *hint.suffix]
+        blocks, shifts = shifted_blocks(chain[1:])
+        self.set_timeout()
+        try:
+            with stats.timer("interpolation_time_s"):
+                interpolants = self.interpolator.sequence_interpolants(blocks)
+        except InterpolationError:
+            self.context.deadline.check()
+            store.discard(key, hint)
+            stats.add("error_hints_undecided")
+            return RefinementResult(counted=False)
+        if interpolants is None:
+            path = ErrorPath(target, chain, prefix.nodes, blocks, shifts[:-1])
+            result = counterexample(self.predicate_cpa, self.context, path, self.interpolator.model)
+            if result.counterexample is not None:
+                stats.add("error_hints_confirmed")
+                return result
+            # feasible as formulas, not when replayed: not evidence; forget the hint
+            store.discard(key, hint)
+            stats.add("error_hints_undecided")
+            return RefinementResult(counted=False)
+        stats.add("error_hints_refuted")
+        junction = len(prefix.chain) - 1  # interpolants[k] holds at chain[k + 1]
+        store.refute(key, hint, uninstantiate(interpolants[junction - 1]))
+        return RefinementResult(counted=False)
 
     def _refine_dag(self, target: ARGState) -> RefinementResult:
         """One query for every target in the reached set (UFO's refinement); if some
@@ -179,11 +292,23 @@ class PredicateRefiner(Refiner):
 
     def finish(self) -> None:
         self.predicate_cpa.update_statistics()
+        if self.weights is not None and self.weights.updates:
+            self.context.statistics.set("weight_updates", self.weights.updates)
+        if self._kept:
+            covered = sum(
+                max(0, len(state.covering) - before)
+                for state, before in self._kept.items()
+                if not state.destroyed
+            )
+            self.context.statistics.set("states_covered_by_kept", covered)
         fallbacks = getattr(self.interpolator, "fallbacks", 0)
         if fallbacks:
             self.context.statistics.set("interpolation_core_fallbacks", fallbacks)
             over_budget = getattr(self.interpolator, "over_budget_s", 0.0)
             self.context.statistics.set("interpolation_over_budget_time_s", round(over_budget, 3))
+        store = self.predicate_cpa.error_hints
+        if store is not None and store.learnt:
+            self.context.statistics.set("error_hints_learnt", store.learnt)
         probes = getattr(self.interpolator, "probes_sat", 0)
         if probes:
             self.context.statistics.set("interpolation_feasible_by_probe", probes)

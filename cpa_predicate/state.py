@@ -57,12 +57,21 @@ class Abstraction:
 
 
 class PredicateState:
-    __slots__ = ("path_formula", "abstraction", "is_abstraction")
+    __slots__ = ("path_formula", "abstraction", "is_abstraction", "hint")
 
-    def __init__(self, path_formula: PathFormula, abstraction: Abstraction, is_abstraction: bool):
+    def __init__(
+        self,
+        path_formula: PathFormula,
+        abstraction: Abstraction,
+        is_abstraction: bool,
+        hint: tuple | None = None,
+    ):
         self.path_formula = path_formula
         self.abstraction = abstraction
         self.is_abstraction = is_abstraction
+        # (context, ErrorHint): an error interpolant this abstraction state's label
+        # entails (cpa_predicate.error_interpolants); the refiner checks it, then clears it
+        self.hint = hint
 
     def __repr__(self) -> str:
         kind = "abs" if self.is_abstraction else "pf"

@@ -161,6 +161,12 @@ class ARGStop(StopOperator):
         # a stop operator that names its coverer lets the graph link coverage
         self._covering_state = getattr(wrapped, "covering_state", None)
 
+    @property
+    def names_coverer(self) -> bool:
+        """Whether every covered state stays in the graph, linked to its coverer (else
+        a state covered by several together is dropped without a trace)."""
+        return self._covering_state is not None
+
     def coverer(
         self, state: ARGState, candidates: Iterable[ARGState], precision
     ) -> ARGState | None:

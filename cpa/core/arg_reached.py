@@ -14,7 +14,7 @@ they live here once:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from cpa.core.arg import ARGState, ARGStop, subtree
 from cpa.core.reached import ReachedSet
@@ -35,10 +35,16 @@ class ARGReachedSet:
 
     # -- removing --------------------------------------------------------------------
 
-    def remove_subtree(self, root: ARGState) -> list[ARGState]:
+    def remove_subtree(
+        self, root: ARGState, keep: Collection[ARGState] = frozenset()
+    ) -> list[ARGState]:
         """Cut ``root`` and its descendants off; their surviving parents (and those of
-        states they covered) are explored again. Returns those parents."""
-        parents = self._remove(list(subtree(root)))
+        states they covered) are explored again. Returns those parents.
+
+        States in ``keep`` stay: a closed set (:mod:`cpa.core.proven_safe`), whose
+        states below ``root`` stay as parts of the graph that lost their parent.
+        """
+        parents = self._remove([state for state in subtree(root) if state not in keep])
         for parent in parents:
             self.reached.readd_to_waitlist(parent)
         return parents

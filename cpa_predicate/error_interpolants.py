@@ -1,0 +1,110 @@
+"""Error interpolants (InterpChecker's E, Tian, Duan, Duan, Ong, ASE 2017), made sound.
+
+After a spurious error path, take its maximal feasible suffix: the blocks from the
+abstraction state at position ``i`` to the target that are satisfiable on their own,
+while the blocks from ``i - 1`` on are not. The path's sequence interpolant ``I`` at
+``i`` holds after every run of the prefix and contradicts the suffix, so ``¬I``
+holds in every state from which the suffix runs: it over-approximates where the
+suffix leads to the error. It becomes a disjunct of ``E`` at the location (and call
+stack) of position ``i``, with the suffix that produced it.
+
+InterpChecker takes a later prefix whose formula implies ``E(l)`` as proof that the
+error is reachable; an over-approximation cannot prove that. Here a *hit* (the label
+of a new abstraction state entails a disjunct: every state it stands for satisfies
+it) makes the state a candidate the refiner checks: the ARG path to it joined with the
+stored suffix, decided as one error path. Feasible: FALSE with the concrete path (and
+its replay, as for every FALSE). Infeasible: the interpolant at the junction excludes
+this prefix, and the disjunct is narrowed by its negation (which still holds wherever
+the suffix runs); a disjunct refuted ``limit`` times is dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pysmt.fnode import FNode
+from pysmt.shortcuts import And, Not
+
+from cpa_predicate.solver import SolverSession
+from cpa_predicate.state import Abstraction, PredicateState
+
+
+def context_key(composite_state) -> tuple:
+    """Where a hint applies: the components of a composite state other than the
+    predicate state (location and call stack), so that a suffix that returns from a
+    call is joined only to prefixes inside the same call."""
+    return tuple(c for c in composite_state.components if not isinstance(c, PredicateState))
+
+
+@dataclass(eq=False)
+class ErrorHint:
+    """One disjunct of ``E(l)``: ``formula`` (over program variables) holds wherever
+    ``suffix`` (the abstractions whose blocks lead from ``l`` to a target) runs."""
+
+    formula: FNode
+    suffix: list[Abstraction]
+    refuted: int = 0
+
+
+@dataclass
+class ErrorInterpolants:
+    """The E store: hints per context, learnt from spurious paths, checked by the
+    refiner when a new abstraction state's label entails one."""
+
+    limit: int = 3
+    hints: dict[tuple, list[ErrorHint]] = field(default_factory=dict)
+    learnt: int = 0
+
+    def learn(self, key: tuple, formula: FNode, suffix: list[Abstraction]) -> None:
+        if formula.is_true() or formula.is_false():
+            return  # false: never hit; true: every state would be a candidate
+        entries = self.hints.setdefault(key, [])
+        if any(hint.formula is formula for hint in entries):
+            return
+        entries.append(ErrorHint(formula, list(suffix)))
+        self.learnt += 1
+
+    def hit(self, key: tuple, label: FNode, solver: SolverSession) -> ErrorHint | None:
+        """The first hint at ``key`` that ``label`` (over program variables) entails."""
+        for hint in self.hints.get(key, ()):
+            if solver.is_unsat(And(label, Not(hint.formula))):
+                return hint
+        return None
+
+    def refute(self, key: tuple, hint: ErrorHint, excluded: FNode) -> None:
+        """The hint's prefix was infeasible with its suffix: narrow the hint by
+        ``¬excluded`` (``excluded`` holds after the prefix and contradicts the suffix)."""
+        hint.refuted += 1
+        entries = self.hints.get(key, [])
+        if hint.refuted >= self.limit or excluded.is_true():
+            if hint in entries:
+                entries.remove(hint)
+            return
+        hint.formula = And(hint.formula, Not(excluded))
+
+    def discard(self, key: tuple, hint: ErrorHint) -> None:
+        entries = self.hints.get(key, [])
+        if hint in entries:
+            entries.remove(hint)
+
+
+def error_hint_source(path, interpolants: list[FNode]) -> bool:
+    """Whether a spurious path can give an error interpolant: a suffix from an inner
+    node (the path has one) and interpolants to read it from."""
+    return len(path.blocks) >= 2 and len(interpolants) == len(path.blocks) - 1
+
+
+def maximal_feasible_suffix(blocks: list[FNode], solver: SolverSession) -> int | None:
+    """The smallest ``i >= 1`` such that ``blocks[i:]`` is satisfiable (None if even
+    the last block is not). A longer suffix only adds conjuncts, so satisfiability is
+    monotone in ``i``: a binary search decides it in logarithmically many queries."""
+    low, high = 1, len(blocks) - 1  # answer in [low, high], if the last block is sat
+    if not solver.is_sat(And(blocks[high:])):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if solver.is_sat(And(blocks[middle:])):
+            high = middle
+        else:
+            low = middle + 1
+    return low
