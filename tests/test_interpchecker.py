@@ -1,0 +1,180 @@
+"""InterpChecker's modes as configurations: proven-safe parts kept across cuts (S),
+error interpolants checked as candidate paths (E), the weight-guided order (W)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cegar_builders import cegar_algorithm
+
+from cpa.cfa.frontend import parse_program
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.core.arg import ARGState
+from cpa.core.proven_safe import proven_safe
+from cpa.core.reached import ReachedSet
+from cpa.core.waitlist import BreadthFirstWaitlist
+from cpa.core.waitlist_orders import WeightedWaitlist
+from cpa.errors import ConfigError
+from cpa.results import Verdict
+from cpa.verifier import analyze
+
+MODES = ["ic-r", "ic-r-e", "ic-r-s", "ic-r-s-e", "ic-r-s-w", "ic-r-s-e-w"]
+BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "ufo-2012"
+
+# The error is behind seven iterations of a loop whose first iterations look safe:
+# a safety condition at the loop head that took them for the whole loop (the
+# circular "full" of a naive safety interpolant) would prune the error path.
+LATE_ERROR = """
+extern void reach_error(void);
+int main(void) {
+  int i = 0, x = 0;
+  while (i < 10) {
+    if (i == 7) x = 1;
+    i++;
+  }
+  if (x == %d) reach_error();
+  return 0;
+}
+"""
+
+# Before the first target, a branch with its own loop is explored to its end (closed,
+# safe); the cut above it keeps it, and the states that arrive there again are covered.
+SAFE_BRANCH = """
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int i = 0, j = 0, c = __VERIFIER_nondet_int();
+  while (i < 3) i++;
+  if (c) {
+    while (j < 100) j++;
+    if (j < 100) reach_error();
+    return 0;
+  }
+  if (i != 3) reach_error();
+  return 0;
+}
+"""
+
+
+def _verify(source: str, config: str, overrides=()):
+    algorithm = cegar_algorithm(source, config, overrides, seconds=60)
+    return algorithm.run(), algorithm.context.statistics
+
+
+@pytest.mark.parametrize("config", MODES)
+def test_every_mode_finds_an_error_behind_a_loop_and_proves_its_safe_twin(config):
+    outcome, _ = _verify(LATE_ERROR % 1, config)
+    assert outcome.verdict is Verdict.FALSE, outcome.reason
+    outcome, _ = _verify(LATE_ERROR % 2, config)
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+
+
+def _arg(edges: dict[str, list[str]], covered: dict[str, str], waiting=(), targets=()):
+    """A hand-made ARG: ``edges`` parent -> children, ``covered`` state -> coverer."""
+    states = {name: ARGState(name) for name in {*edges, *(c for cs in edges.values() for c in cs)}}
+    for parent, children in edges.items():
+        for child in children:
+            states[child].add_parent(states[parent], None)
+    reached = ReachedSet(BreadthFirstWaitlist(), lambda state: 0)
+    for name in sorted(states, key=lambda n: states[n].id):
+        if name not in covered:
+            reached.add(states[name], None)
+    for name, by in covered.items():
+        states[name].covered_by = states[by]
+        states[by].covering.append(states[name])
+    for state in reached:
+        if state.wrapped not in waiting:
+            reached.waitlist.remove(state)
+    safe = proven_safe(reached, lambda state: state.wrapped in targets)
+    return {state.wrapped for state in safe}
+
+
+def test_a_loop_is_proven_safe_only_with_everything_its_head_reaches():
+    # root -> head; head -> body -> back (covered by head); head -> exit
+    edges = {"root": ["head"], "head": ["body", "exit"], "body": ["back"]}
+    everything = {"root", "head", "body", "back", "exit"}
+    assert _arg(edges, {"back": "head"}) == everything
+    # the exit reaches a target: the coverage by the head is no proof for the body
+    assert _arg(edges, {"back": "head"}, targets={"exit"}) == set()
+    # the exit waits to be explored: nothing above it is proven yet
+    assert _arg(edges, {"back": "head"}, waiting={"exit"}) == set()
+
+
+def test_coverage_by_a_covered_state_proves_nothing():
+    edges = {"root": ["a", "b"], "a": ["c"]}
+    # c is covered by b, which is covered itself: no proof for c, nor above it
+    assert _arg(edges, {"c": "b", "b": "a"}) == set()
+
+
+def test_a_kept_safe_part_covers_the_states_that_arrive_there_again():
+    outcome, statistics = _verify(SAFE_BRANCH, "ic-r-s-w")
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    assert statistics.get("safe_states_kept") > 0
+    assert statistics.get("states_covered_by_kept") > 0
+    outcome, statistics = _verify(SAFE_BRANCH, "ic-r")
+    assert outcome.verdict is Verdict.TRUE
+    assert statistics.get("safe_states_kept") == 0
+
+
+class _Node:
+    def __init__(self, rpo_id: int):
+        self.rpo_id = rpo_id
+
+
+class _State:
+    def __init__(self, ident: int, parents: list):
+        self.id = ident
+        self.parents = parents
+        self.children: list = []
+
+
+def test_weighted_order_puts_rewarded_alternatives_first_and_settled_ones_last():
+    a, b, c, d, e = _Node(1), _Node(2), _Node(3), _Node(4), _Node(5)
+    where = {}
+
+    def state(ident, location, parent=None):
+        s = _State(ident, [parent] if parent else [])
+        where[ident] = location
+        return s
+
+    waitlist = WeightedWaitlist(lambda s: where[s.id])
+    weights = waitlist.weights
+    # a spurious path root(a) -> b -> target(d); c is the alternative it did not take
+    root = state(0, a)
+    on_path = state(1, b, root)
+    alternative = state(2, c, root)
+    root.children = [on_path, alternative]
+    on_path.children = [state(3, d, on_path)]
+    weights.reward_alternatives([root, on_path, on_path.children[0]])
+    assert weights.weights == {c: 1} and weights.updates == 1
+    weights.settle([state(9, b)])
+    assert weights.weights == {c: 1, b: 0}
+    states = [state(10, d), state(11, b), state(12, a), state(13, c)]
+    below = state(14, e, states[3])  # below the rewarded alternative: ranks with it
+    for s in [*states, below]:
+        waitlist.add(s)
+    order = [waitlist.pop().id for _ in range(5)]
+    # positive first (13, then 14 below it), then undefined in reverse post-order
+    # (a before d), then weight 0
+    assert order == [13, 14, 12, 10, 11]
+
+
+def test_error_interpolants_need_the_path_structure():
+    with pytest.raises(ConfigError, match="error_interpolants"):
+        cegar_algorithm(LATE_ERROR % 1, "ic-r-e", ["refiner.predicate.error_structure=dag"]).run()
+
+
+@pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="benchmark suite not present")
+def test_error_hints_are_refuted_or_confirmed_never_trusted():
+    # kundu1_BUG: hints whose joined path is infeasible are refuted (and narrowed);
+    # one is confirmed, and that FALSE is a path the solver and a replay confirm
+    program = parse_program(str(BENCHMARKS / "systemc" / "kundu1_BUG.cil.c"))
+    configuration = load_configuration("ic-r-e")
+    result = analyze(program, configuration, Specification.any_error(), timelimit=60)
+    assert result.verdict is Verdict.FALSE, result.reason
+    statistics = result.statistics
+    assert statistics.get("error_hints_refuted", 0) > 0
+    assert statistics.get("error_hints_confirmed") == 1
+    assert result.counterexample is not None and result.counterexample.steps
