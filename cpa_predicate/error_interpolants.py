@@ -54,6 +54,13 @@ class ErrorInterpolants:
     limit: int = 3
     hints: dict[tuple, list[ErrorHint]] = field(default_factory=dict)
     learnt: int = 0
+    # (label, hint formula) -> entailed: labels at a location recur, and a narrowed
+    # hint is a new formula, so the answers stay right
+    _entailed: dict[tuple[FNode, FNode], bool] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        """Whether any hint is stored (else no state needs a look)."""
+        return any(self.hints.values())
 
     def learn(self, key: tuple, formula: FNode, suffix: list[Abstraction]) -> None:
         if formula.is_true() or formula.is_false():
@@ -67,7 +74,11 @@ class ErrorInterpolants:
     def hit(self, key: tuple, label: FNode, solver: SolverSession) -> ErrorHint | None:
         """The first hint at ``key`` that ``label`` (over program variables) entails."""
         for hint in self.hints.get(key, ()):
-            if solver.is_unsat(And(label, Not(hint.formula))):
+            pair = (label, hint.formula)
+            entailed = self._entailed.get(pair)
+            if entailed is None:
+                entailed = self._entailed[pair] = solver.is_unsat(And(label, Not(hint.formula)))
+            if entailed:
                 return hint
         return None
 

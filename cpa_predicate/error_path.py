@@ -113,7 +113,12 @@ def error_path(
     """The abstract error path to ``target``: the abstraction states above it in the
     ARG and their abstractions."""
     nodes = abstraction_states(target, predicate_state)
-    chain = [predicate_state(node).abstraction for node in nodes]
+    return path_along(target, nodes, [predicate_state(node).abstraction for node in nodes])
+
+
+def path_along(target: ARGState, nodes: list[ARGState], chain: list[Abstraction]) -> ErrorPath:
+    """The error path through the abstractions of ``chain`` (``nodes`` hold the ones
+    that are in the ARG; a chain may go on past them, along a stored suffix)."""
     blocks, shifts = shifted_blocks(chain[1:])
     return ErrorPath(target, chain, nodes, blocks, shifts[:-1])
 

@@ -132,7 +132,7 @@ class PredicateAbstraction(PrecisionAdjustment):
         if abstraction is None:
             return None
         hint = None
-        if cpa.error_hints is not None and node not in cpa.targets:
+        if cpa.error_hints and node not in cpa.targets:
             key = context_key(full_state)
             found = cpa.error_hints.hit(key, abstraction.formula, cpa.solver)
             if found is not None:

@@ -32,7 +32,7 @@ from cpa_predicate.error_interpolants import (
     error_hint_source,
     maximal_feasible_suffix,
 )
-from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path, shifted_blocks
+from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path, path_along
 from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
@@ -133,18 +133,17 @@ class PredicateRefiner(Refiner):
         # Only what an abstraction state proven safe starts: a state inside a block
         # whose abstraction state goes covers nothing later (its block is gone).
         kept: set[ARGState] = set()
+        starts: list[ARGState] = []  # the abstraction states among them
         for root in roots:
             for state in subtree(root):
-                if (
-                    state in safe
-                    and state not in kept
-                    and self.predicate_state(state).is_abstraction
-                ):
-                    kept.update(subtree(state))
+                if state in safe and self.predicate_state(state).is_abstraction:
+                    starts.append(state)
+                    if state not in kept:
+                        kept.update(subtree(state))
         for state in kept:
             self._kept.setdefault(state, len(state.covering))
         if self.weights is not None:
-            self.weights.settle(s for s in kept if self.predicate_state(s).is_abstraction)
+            self.weights.settle(starts)
         if kept:
             self.context.statistics.add("safe_states_kept", len(kept))
         return kept
@@ -223,19 +222,17 @@ class PredicateRefiner(Refiner):
         state.hint = None  # decided here, one way or the other
         store = self.predicate_cpa.error_hints
         prefix = error_path(target, self.predicate_state)
-        chain = [*prefix.chain, *hint.suffix]
-        blocks, shifts = shifted_blocks(chain[1:])
+        path = path_along(target, prefix.nodes, [*prefix.chain, *hint.suffix])
         self.set_timeout()
         try:
             with stats.timer("interpolation_time_s"):
-                interpolants = self.interpolator.sequence_interpolants(blocks)
+                interpolants = self.interpolator.sequence_interpolants(path.blocks)
         except InterpolationError:
             self.context.deadline.check()
             store.discard(key, hint)
             stats.add("error_hints_undecided")
             return RefinementResult(counted=False)
         if interpolants is None:
-            path = ErrorPath(target, chain, prefix.nodes, blocks, shifts[:-1])
             result = counterexample(self.predicate_cpa, self.context, path, self.interpolator.model)
             if result.counterexample is not None:
                 stats.add("error_hints_confirmed")

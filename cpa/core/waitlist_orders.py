@@ -20,16 +20,19 @@ class _ProgramPositionWaitlist(SortedWaitlist):
     POSITION: Callable[[CFANode], int]
 
     def __init__(self, location_of, call_sites_of=None):
-        position = type(self).POSITION
-        if call_sites_of is None:
-            super().__init__(key=lambda state: (position(location_of(state)),))
-        else:
-            super().__init__(
-                key=lambda state: (
-                    *(position(node) for node in call_sites_of(state)),
-                    position(location_of(state)),
-                )
-            )
+        super().__init__(key=program_position(type(self).POSITION, location_of, call_sites_of))
+
+
+def program_position(
+    position: Callable[[CFANode], int], location_of: Callable, call_sites_of: Callable | None
+) -> Callable[[object], tuple]:
+    """A state's key: the positions of its call nodes, outermost first, then its own."""
+    if call_sites_of is None:
+        return lambda state: (position(location_of(state)),)
+    return lambda state: (
+        *(position(node) for node in call_sites_of(state)),
+        position(location_of(state)),
+    )
 
 
 class ReversePostorderWaitlist(_ProgramPositionWaitlist):
@@ -74,11 +77,11 @@ class BranchWeights:
 
     def reward_alternatives(self, path: list) -> None:
         """``path``: ARG states from the root to a spurious target."""
-        on_path = set(map(id, path))
+        on_path = set(path)
         self.on_paths.update(self.location_of(state) for state in path)
         for state in path[:-1]:
             for child in state.children:
-                if id(child) not in on_path:
+                if child not in on_path:
                     location = self.location_of(child)
                     if self.weights.get(location) != 0:
                         self.weights[location] = self.weights.get(location, 0) + 1
@@ -115,6 +118,7 @@ class WeightedWaitlist(SortedWaitlist):
         # explored to its end (where it joins a spurious path), not only its first
         # location
         inherited: dict[int, tuple[int, int]] = {}
+        in_rpo = program_position(ReversePostorderWaitlist.POSITION, location_of, call_sites_of)
 
         def position(state) -> tuple:
             node = location_of(state)
@@ -126,7 +130,6 @@ class WeightedWaitlist(SortedWaitlist):
                     own = above
             if own[0] == 0:
                 inherited[state.id] = own
-            calls = () if call_sites_of is None else call_sites_of(state)
-            return (own, *(call.rpo_id for call in calls), node.rpo_id)
+            return (own, *in_rpo(state))
 
         super().__init__(key=position)
