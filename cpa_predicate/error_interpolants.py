@@ -12,10 +12,14 @@ InterpChecker takes a later prefix whose formula implies ``E(l)`` as proof that 
 error is reachable; an over-approximation cannot prove that. Here a *hit* (the label
 of a new abstraction state entails a disjunct: every state it stands for satisfies
 it) makes the state a candidate the refiner checks: the ARG path to it joined with the
-stored suffix, decided as one error path. Feasible: FALSE with the concrete path (and
-its replay, as for every FALSE). Infeasible: the interpolant at the junction excludes
-this prefix, and the disjunct is narrowed by its negation (which still holds wherever
-the suffix runs); a disjunct refuted ``limit`` times is dropped.
+stored suffix, decided as one error path by one satisfiability query. Feasible: FALSE
+with the concrete path (and its replay, as for every FALSE). Infeasible: the disjunct
+is narrowed by the negated label, so that those states do not hit it again; a disjunct
+refuted ``limit`` times is dropped. The state is explored as any other either way.
+
+No answer rests on a hint: TRUE needs the complete ARG, FALSE the checked and replayed
+path. A hint only decides which candidate paths are checked early, so learning and
+narrowing may be cheap approximations (a missed or wrong hint costs time, not answers).
 """
 
 from __future__ import annotations
@@ -52,6 +56,10 @@ class ErrorInterpolants:
     refiner when a new abstraction state's label entails one."""
 
     limit: int = 3
+    # learning may take this share of the time spent in interpolation (the maximal
+    # feasible suffix is a satisfiable query on most of a long path: up to 2 s each on
+    # the ssh servers, more than the refinement that found the path)
+    budget: float = 0.25
     hints: dict[tuple, list[ErrorHint]] = field(default_factory=dict)
     learnt: int = 0
     # (label, hint formula) -> entailed: labels at a location recur, and a narrowed
@@ -84,7 +92,8 @@ class ErrorInterpolants:
 
     def refute(self, key: tuple, hint: ErrorHint, excluded: FNode) -> None:
         """The hint's prefix was infeasible with its suffix: narrow the hint by
-        ``¬excluded`` (``excluded`` holds after the prefix and contradicts the suffix)."""
+        ``¬excluded`` (the label that hit it), so that the same states do not hit it
+        again; after ``limit`` refutations it is dropped."""
         hint.refuted += 1
         entries = self.hints.get(key, [])
         if hint.refuted >= self.limit or excluded.is_true():
@@ -107,14 +116,27 @@ def error_hint_source(path, interpolants: list[FNode]) -> bool:
 
 def maximal_feasible_suffix(blocks: list[FNode], solver: SolverSession) -> int | None:
     """The smallest ``i >= 1`` such that ``blocks[i:]`` is satisfiable (None if even
-    the last block is not). A longer suffix only adds conjuncts, so satisfiability is
-    monotone in ``i``: a binary search decides it in logarithmically many queries."""
-    low, high = 1, len(blocks) - 1  # answer in [low, high], if the last block is sat
-    if not solver.is_sat(And(blocks[high:])):
+    the last block is not).
+
+    Most spurious paths are infeasible only through their first block (the initial
+    values), so ``i = 1`` is asked first: one query where a binary search over the
+    whole path takes logarithmically many, each on a long satisfiable suffix. After
+    that a binary search: a longer suffix only adds conjuncts, so satisfiability is
+    monotone in ``i``. Each suffix is asked about once, so a fresh solver decides it
+    (:meth:`SolverSession.is_sat_once`: the incremental solver took 2-8 s per hint on
+    the token rings).
+    """
+    last = len(blocks) - 1
+    if last < 1:
+        return None
+    if solver.is_sat_once(And(blocks[1:])):
+        return 1
+    low, high = 2, last  # the answer is in [low, high], if the last block is sat
+    if low > high or not solver.is_sat_once(And(blocks[high:])):
         return None
     while low < high:
         middle = (low + high) // 2
-        if solver.is_sat(And(blocks[middle:])):
+        if solver.is_sat_once(And(blocks[middle:])):
             high = middle
         else:
             low = middle + 1

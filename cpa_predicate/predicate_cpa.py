@@ -198,6 +198,12 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             "abstraction state whose label entails one is a candidate the refiner checks "
             "with the stored suffix (needs refiner.predicate.error_structure = path)",
         ),
+        "error_interpolants_budget": Option(
+            float,
+            0.25,
+            "the share of the time spent in interpolation that learning and checking "
+            "error interpolants may take; beyond it a spurious path teaches no hint",
+        ),
     }
 
     def __init__(self, options: dict, context: AnalysisContext):
@@ -231,7 +237,11 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         self.merge_operator = BlockMerge(self.domain) if options["merge"] == "block" else MergeSep()
         self.stop_operator = PredicateStop(self.domain)
         self.precision_adjustment = PredicateAbstraction(self)
-        self.error_hints = ErrorInterpolants() if options["error_interpolants"] else None
+        self.error_hints = (
+            ErrorInterpolants(budget=options["error_interpolants_budget"])
+            if options["error_interpolants"]
+            else None
+        )
 
     def initial_state(self, node: CFANode) -> PredicateState:
         true = self.labels.of_region(self.regions.true())

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from cegar_builders import cegar_algorithm
+from pysmt.shortcuts import BV, And, Equals, Symbol
+from pysmt.typing import BVType
 
 from cpa.cfa.frontend import parse_program
 from cpa.cfa.targets import Specification
@@ -19,6 +21,8 @@ from cpa.core.waitlist_orders import WeightedWaitlist
 from cpa.errors import ConfigError
 from cpa.results import Verdict
 from cpa.verifier import analyze
+from cpa_predicate.error_interpolants import maximal_feasible_suffix
+from cpa_predicate.solver import SolverSession
 
 MODES = ["ic-r", "ic-r-e", "ic-r-s", "ic-r-s-e", "ic-r-s-w", "ic-r-s-e-w"]
 BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "ufo-2012"
@@ -168,9 +172,9 @@ def test_error_interpolants_need_the_path_structure():
 
 @pytest.mark.skipif(not BENCHMARKS.is_dir(), reason="benchmark suite not present")
 def test_error_hints_are_refuted_or_confirmed_never_trusted():
-    # kundu1_BUG: hints whose joined path is infeasible are refuted (and narrowed);
+    # toy2_BUG: hints whose joined path is infeasible are refuted (and narrowed);
     # one is confirmed, and that FALSE is a path the solver and a replay confirm
-    program = parse_program(str(BENCHMARKS / "systemc" / "kundu1_BUG.cil.c"))
+    program = parse_program(str(BENCHMARKS / "systemc" / "toy2_BUG.cil.c"))
     configuration = load_configuration("ic-r-e")
     result = analyze(program, configuration, Specification.any_error(), timelimit=60)
     assert result.verdict is Verdict.FALSE, result.reason
@@ -178,3 +182,23 @@ def test_error_hints_are_refuted_or_confirmed_never_trusted():
     assert statistics.get("error_hints_refuted", 0) > 0
     assert statistics.get("error_hints_confirmed") == 1
     assert result.counterexample is not None and result.counterexample.steps
+
+
+def test_maximal_feasible_suffix_is_the_longest_satisfiable_one():
+    x, y = Symbol("x", BVType(32)), Symbol("y", BVType(32))
+
+    def equal(symbol, value):
+        return Equals(symbol, BV(value, 32))
+
+    solver = SolverSession("z3")
+    # infeasible only through its first block: the suffix starts at 1
+    assert maximal_feasible_suffix([equal(x, 0), equal(x, 1), equal(y, 1)], solver) == 1
+    # blocks 1 and 2 contradict each other: the suffix starts at 2
+    blocks = [equal(x, 0), equal(x, 1), equal(x, 2), equal(y, 1)]
+    assert maximal_feasible_suffix(blocks, solver) == 2
+    # the last block alone is unsatisfiable: no suffix
+    last = And(equal(y, 1), equal(y, 2))
+    assert maximal_feasible_suffix([equal(x, 0), equal(x, 1), last], solver) is None
+    # a longer path whose answer the binary search has to find
+    blocks = [equal(x, k) for k in range(7)] + [equal(y, 1)]
+    assert maximal_feasible_suffix(blocks, solver) == 6
