@@ -185,7 +185,7 @@ def test_error_hints_are_refuted_or_confirmed_never_trusted():
 
 
 def test_maximal_feasible_suffix_is_the_longest_satisfiable_one():
-    x, y = Symbol("x", BVType(32)), Symbol("y", BVType(32))
+    x, y = Symbol("suffix_x", BVType(32)), Symbol("suffix_y", BVType(32))
 
     def equal(symbol, value):
         return Equals(symbol, BV(value, 32))
