@@ -56,9 +56,9 @@ class ErrorInterpolants:
     refiner when a new abstraction state's label entails one."""
 
     limit: int = 3
-    # learning may take this share of the time spent in interpolation (the maximal
-    # feasible suffix is a satisfiable query on most of a long path: up to 2 s each on
-    # the ssh servers, more than the refinement that found the path)
+    # learning and checking hints may take this share of the time the refinements
+    # spend in interpolation (the maximal feasible suffix is a satisfiable query on
+    # most of a long path: 1-2 s each on the ssh servers, where a refinement takes 2-3 s)
     budget: float = 0.25
     hints: dict[tuple, list[ErrorHint]] = field(default_factory=dict)
     learnt: int = 0
