@@ -129,6 +129,10 @@ class PredicateRefiner(Refiner):
         ``keep_proven_safe``): the ARG proves them safe (:mod:`cpa.core.proven_safe`)."""
         if not self.options["keep_proven_safe"] or not roots:
             return set()
+        with self.context.statistics.timer("proven_safe_time_s"):
+            return self._proven_safe_below(roots)
+
+    def _proven_safe_below(self, roots: list[ARGState]) -> set[ARGState]:
         safe = proven_safe(self.reached, self.cpa.is_target)
         # Only what an abstraction state proven safe starts: a state inside a block
         # whose abstraction state goes covers nothing later (its block is gone).

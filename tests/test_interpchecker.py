@@ -117,9 +117,11 @@ def test_a_kept_safe_part_covers_the_states_that_arrive_there_again():
     assert outcome.verdict is Verdict.TRUE, outcome.reason
     assert statistics.get("safe_states_kept") > 0
     assert statistics.get("states_covered_by_kept") > 0
+    assert statistics.get("proven_safe_time_s", None) is not None  # S's own time
     outcome, statistics = _verify(SAFE_BRANCH, "ic-r")
     assert outcome.verdict is Verdict.TRUE
     assert statistics.get("safe_states_kept") == 0
+    assert statistics.get("proven_safe_time_s", None) is None
 
 
 class _Node:
