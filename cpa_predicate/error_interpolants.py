@@ -67,8 +67,9 @@ class ErrorInterpolants:
     _entailed: dict[tuple[FNode, FNode], bool] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        """Whether any hint is stored (else no state needs a look)."""
-        return any(self.hints.values())
+        """Whether any hint is stored (else no state needs a look): asked at every
+        abstraction, so a context without hints is not kept (:meth:`discard`)."""
+        return bool(self.hints)
 
     def learn(self, key: tuple, formula: FNode, suffix: list[Abstraction]) -> None:
         if formula.is_true() or formula.is_false():
@@ -95,17 +96,17 @@ class ErrorInterpolants:
         ``¬excluded`` (the label that hit it), so that the same states do not hit it
         again; after ``limit`` refutations it is dropped."""
         hint.refuted += 1
-        entries = self.hints.get(key, [])
         if hint.refuted >= self.limit or excluded.is_true():
-            if hint in entries:
-                entries.remove(hint)
-            return
-        hint.formula = And(hint.formula, Not(excluded))
+            self.discard(key, hint)
+        else:
+            hint.formula = And(hint.formula, Not(excluded))
 
     def discard(self, key: tuple, hint: ErrorHint) -> None:
         entries = self.hints.get(key, [])
         if hint in entries:
             entries.remove(hint)
+        if not entries:
+            self.hints.pop(key, None)
 
 
 def error_hint_source(path, interpolants: list[FNode]) -> bool:

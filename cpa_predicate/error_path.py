@@ -14,7 +14,7 @@ last index of ``x`` in the block its value at the target.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pysmt.fnode import FNode
@@ -108,17 +108,16 @@ def abstraction_states(
 
 
 def error_path(
-    target: ARGState, predicate_state: Callable[[ARGState], PredicateState]
+    target: ARGState,
+    predicate_state: Callable[[ARGState], PredicateState],
+    suffix: Sequence[Abstraction] = (),
 ) -> ErrorPath:
     """The abstract error path to ``target``: the abstraction states above it in the
-    ARG and their abstractions."""
+    ARG and their abstractions, continued along a stored ``suffix`` of abstractions
+    past ``target`` if one is given (an error hint's, whose blocks are not in the ARG)."""
     nodes = abstraction_states(target, predicate_state)
-    return path_along(target, nodes, [predicate_state(node).abstraction for node in nodes])
-
-
-def path_along(target: ARGState, nodes: list[ARGState], chain: list[Abstraction]) -> ErrorPath:
-    """The error path through the abstractions of ``chain`` (``nodes`` hold the ones
-    that are in the ARG; a chain may go on past them, along a stored suffix)."""
+    chain = [predicate_state(node).abstraction for node in nodes]
+    chain.extend(suffix)
     blocks, shifts = shifted_blocks(chain[1:])
     return ErrorPath(target, chain, nodes, blocks, shifts[:-1])
 

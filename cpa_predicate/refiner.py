@@ -32,7 +32,7 @@ from cpa_predicate.error_interpolants import (
     error_hint_source,
     maximal_feasible_suffix,
 )
-from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path, path_along
+from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path
 from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import InterpolationError, create_interpolator
 from cpa_predicate.predicate_cpa import PredicateCPA
@@ -249,8 +249,7 @@ class PredicateRefiner(Refiner):
         key, hint = state.hint
         state.hint = None  # decided here, one way or the other
         store = self.predicate_cpa.error_hints
-        prefix = error_path(target, self.predicate_state)
-        path = path_along(target, prefix.nodes, [*prefix.chain, *hint.suffix])
+        path = error_path(target, self.predicate_state, hint.suffix)
         with stats.timer("error_hint_check_time_s"):
             model = self.predicate_cpa.solver.model_of(And(path.blocks))
         if model is None:
