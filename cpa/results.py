@@ -40,6 +40,9 @@ class Counterexample:
     inputs: list[InputValue] = field(default_factory=list)
     #: how a real execution confirmed it (``"gcc: call of reach_error at line 7"``)
     confirmation: str = ""
+    #: the undefined behaviour at the path's end (``cpa.cfa.undefined``), if the target
+    #: is such a location rather than a violation of the property
+    undefined_behaviour: str = ""
 
     def format(self) -> str:
         lines = ["Error path:"]

@@ -111,7 +111,7 @@ def analyze(
         cpa, reached = build(cfa, configuration, context)
         algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
         algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
-        outcome = algorithm.run()
+        outcome = undefined_behaviour_is_unknown(algorithm.run())
         if configuration.analysis["confirm_false"] == "gcc":
             with statistics.timer("confirmation_time_s"):
                 outcome = confirm_by_execution(outcome, cfa, specification, deadline)
@@ -149,6 +149,18 @@ def analyze(
         if key.endswith("_s") and isinstance(value, float):
             values[key] = round(value, 3)
     return VerificationResult(outcome.verdict, outcome.reason, outcome.counterexample, values)
+
+
+def undefined_behaviour_is_unknown(outcome: AnalysisOutcome) -> AnalysisOutcome:
+    """A feasible path to undefined behaviour (:mod:`cpa.cfa.undefined`) is no
+    counterexample: C gives the program no meaning there, so the answer is UNKNOWN."""
+    example = outcome.counterexample
+    if outcome.verdict is not Verdict.FALSE or example is None:
+        return outcome
+    if not example.undefined_behaviour:
+        return outcome
+    reason = f"undefined behaviour is reachable: {example.undefined_behaviour}"
+    return AnalysisOutcome(Verdict.UNKNOWN, reason, example)
 
 
 def confirm_by_execution(

@@ -102,6 +102,7 @@ from cpa.cfa.types import (
     StructType,
 )
 from cpa.errors import UnsupportedFeature
+from cpa_predicate import cells
 from cpa_predicate.ssa import ssa_name, symbol
 
 
@@ -233,10 +234,8 @@ class ExpressionEncoder:
             raise _unsupported(f"pointer dereference '{expr}'", ctx)
         if isinstance(expr, AddressOf):
             raise _unsupported(f"address-of '{expr}'", ctx)
-        if isinstance(expr, FieldAccess):
-            raise _unsupported(f"struct field access '{expr}'", ctx)
-        if isinstance(expr, ArraySubscript):
-            raise _unsupported(f"array access '{expr}'", ctx)
+        if isinstance(expr, (FieldAccess, ArraySubscript)):
+            return self._member(expr, ctx)
         if isinstance(expr, SizeOf):
             raise _unsupported(f"sizeof of a type of unknown size '{expr}'", ctx)
         if isinstance(expr, FunctionRef):
@@ -258,6 +257,77 @@ class ExpressionEncoder:
         if isinstance(vtype, StructType):
             raise _unsupported(f"struct or union variable '{var.c_name}' used as a value", ctx)
         raise _unsupported(f"variable '{var.c_name}' of type {vtype}", ctx)
+
+    # --- struct and array cells (:mod:`cpa_predicate.cells`) ------------------------------
+
+    def locations(self, expr: Expression, ctx: EncodingContext) -> list[tuple[str, FNode]]:
+        """The access paths of the cells (or aggregates) that the lvalue ``expr`` may
+        denote, each with the condition under which it does (conditions exclude each
+        other; an in-bounds index selects exactly one)."""
+        if isinstance(expr, VariableRef):
+            return [(expr.variable.name, TRUE())]
+        if isinstance(expr, FieldAccess):
+            base_type = expr.base.type
+            if expr.through_pointer:
+                raise _unsupported(f"struct field access through a pointer '{expr}'", ctx)
+            if not isinstance(base_type, StructType) or base_type.kind != "struct":
+                raise _unsupported(f"union member access '{expr}'", ctx)
+            if base_type.field_type(expr.field) is None:
+                raise _unsupported(f"member of an anonymous struct or union '{expr}'", ctx)
+            self._check_scalarisable(expr.base, ctx)
+            base = self.locations(expr.base, ctx)
+            return [(f"{path}.{expr.field}", guard) for path, guard in base]
+        if isinstance(expr, ArraySubscript):
+            array_type = expr.array.type
+            if not isinstance(array_type, ArrayType) or array_type.length is None:
+                raise _unsupported(f"access through a pointer '{expr}'", ctx)
+            index_type = expr.index.type
+            if not isinstance(index_type, IntegerType) or index_type.bits > 64:
+                raise _unsupported(f"array index of type {index_type} '{expr}'", ctx)
+            self._check_scalarisable(expr.array, ctx)
+            base = self.locations(expr.array, ctx)
+            index = self.value(expr.index, ctx)
+            chosen = []
+            for position in range(min(array_type.length, index_type.max_value + 1)):
+                selects = Equals(index, BV(position, index.bv_width())).simplify()
+                if selects.is_false():
+                    continue
+                for path, guard in base:
+                    both = selects if guard.is_true() else And(guard, selects)
+                    chosen.append((f"{path}[{position}]", both))
+                if selects.is_true():
+                    break
+            return chosen
+        raise _unsupported(f"memory access '{expr}'", ctx)
+
+    def _check_scalarisable(self, aggregate: Expression, ctx: EncodingContext) -> None:
+        try:
+            cells.leaves(aggregate.type)
+        except cells.NotScalarisable as reason:
+            raise _unsupported(f"'{aggregate}': {reason}", ctx) from None
+
+    def read(self, places: list[tuple[str, FNode]], ctype: CType, ctx: EncodingContext) -> FNode:
+        """The value of type ``ctype`` in the cell that ``places`` selects."""
+        bits = self.bits(ctype)
+        if bits is None:
+            raise _unsupported(f"member of type {ctype} read", ctx)
+        if not places:  # no index selects a cell: only on paths that are infeasible
+            return ctx.fresh_aux(bits)
+        values = []
+        for path, guard in places:
+            name = ssa_name(path, bits)
+            values.append((symbol(name, ctx.index(name)), guard))
+        result = values[-1][0]
+        for value, guard in reversed(values[:-1]):
+            result = Ite(guard, value, result)
+        return result
+
+    def _member(self, expr: Expression, ctx: EncodingContext) -> FNode:
+        if not is_storable(expr.type):
+            if isinstance(expr.type, FloatType):
+                raise _unsupported(f"floating-point member '{expr}'", ctx)
+            raise _unsupported(f"struct or array value '{expr}'", ctx)
+        return self.read(self.locations(expr, ctx), expr.type, ctx)
 
     def _cast(self, expr: CastExpression, ctx: EncodingContext) -> FNode:
         source, target = c_types.decay(expr.operand.type), expr.type

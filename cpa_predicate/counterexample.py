@@ -72,6 +72,10 @@ def counterexample(
             number = wrap(bits, source.ctype) if isinstance(source.ctype, IntegerType) else bits
             inputs.append(InputValue(source.variable, source.line, number, str(source.ctype or "")))
     result = Counterexample(steps, inputs)
+    end = edges[-1].successor if edges else None
+    if end is not None and end.undefined is not None:
+        result.undefined_behaviour = f"{end.undefined} ({context.cfa.file}:{end.line})"
+        return RefinementResult(counterexample=result)  # no violation to replay
     if cpa.options["check_counterexample"]:
         replayed = replay(
             context.cfa, context.specification, [i.value for i in inputs], default_input=0

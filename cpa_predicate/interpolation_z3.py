@@ -84,6 +84,17 @@ class _Unconvertible(Exception):
     """An interpolant uses operators pysmt cannot represent (integer div/mod)."""
 
 
+#: Z3's n-ary bit-vector operators and the binary pysmt operator each one folds into
+_NARY_BV = {
+    z3.Z3_OP_BADD: "BVAdd",
+    z3.Z3_OP_BMUL: "BVMul",
+    z3.Z3_OP_BAND: "BVAnd",
+    z3.Z3_OP_BOR: "BVOr",
+    z3.Z3_OP_BXOR: "BVXor",
+    z3.Z3_OP_CONCAT: "BVConcat",
+}
+
+
 class BitVectorConverter(Z3Converter):
     """pysmt's Z3 converter, plus the Z3 operators that Spacer's bit-vector solutions use
     and pysmt does not convert back (each is an exact rewriting into pysmt's operators)."""
@@ -109,6 +120,19 @@ class BitVectorConverter(Z3Converter):
             ),
         }
         self._back_fun.update(extra)
+
+    def _back_single_term(self, expr, args, model=None):
+        """Z3 keeps ``bvadd``, ``bvmul`` and the bitwise operators n-ary; pysmt's
+        converter takes only the arithmetic ones n-ary, so these are folded here."""
+        if len(args) > 2:
+            build = _NARY_BV.get(expr.decl().kind())
+            if build is not None:
+                operator = getattr(self.mgr, build)
+                result = args[0]
+                for argument in args[1:]:
+                    result = operator(result, argument)
+                return result
+        return super()._back_single_term(expr, args, model)
 
     def _bit2bool(self, args: list[FNode], expr: z3.ExprRef) -> FNode:
         (bit,) = expr.params()

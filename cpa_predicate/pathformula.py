@@ -36,10 +36,20 @@ from dataclasses import dataclass, field
 
 from pysmt import operators as pysmt_operators
 from pysmt.fnode import FNode
-from pysmt.shortcuts import BV, FALSE, TRUE, And, Bool, Equals, Not, Or, get_env
+from pysmt.shortcuts import BV, FALSE, TRUE, And, Bool, Equals, Ite, Not, Or, get_env
 
 from cpa.cfa import builtins
-from cpa.cfa.expressions import AddressOf, InitializerList, VariableRef, walk
+from cpa.cfa.expressions import (
+    AddressOf,
+    ArraySubscript,
+    Expression,
+    FieldAccess,
+    InitializerList,
+    IntConstant,
+    StringLiteral,
+    VariableRef,
+    walk,
+)
 from cpa.cfa.inputs import consumes_input
 from cpa.cfa.model import (
     CFA,
@@ -56,8 +66,9 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
-from cpa.cfa.types import CType, VoidType
+from cpa.cfa.types import ArrayType, CType, StructType, VoidType
 from cpa.errors import UnsupportedFeature
+from cpa_predicate import cells
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
 from cpa_predicate.ssa import (
     AUX_PREFIX,
@@ -552,16 +563,36 @@ class PathFormulaManager:
     def _assign(self, ctx: _EdgeContext, variable, value: FNode, source_type: CType):
         """New SSA instance of ``variable`` equal to ``value`` (of type ``source_type``)
         converted to the variable's type, as C converts what it stores."""
-        encoder = self.encoder
-        name = encoder.variable_name(variable)
-        if name is None:
+        if self.encoder.bits(variable.type) is None:
             return
-        if source_type != variable.type:
-            value = encoder.convert(value, source_type, variable.type, ctx)
+        self._store(ctx, [(variable.name, TRUE())], variable.type, value, source_type)
+
+    def _store(
+        self,
+        ctx: _EdgeContext,
+        places: list[tuple[str, FNode]],
+        ctype: CType,
+        value: FNode,
+        source_type: CType,
+    ) -> None:
+        """Store ``value`` (of ``source_type``), converted to ``ctype``, into the cell
+        that ``places`` selects: each cell gets a new SSA instance, equal to the value
+        where its guard holds and to its old value elsewhere."""
+        encoder = self.encoder
+        bits = encoder.bits(ctype)
+        if bits is None:
+            return  # floating point: writes are dropped, reads are refused
+        if source_type != ctype:
+            value = encoder.convert(value, source_type, ctype, ctx)
         else:
             value = encoder.as_value(value, source_type, ctx)
-        new = symbol(name, ctx.increment(name))
-        ctx.add_constraint(Equals(new, value))
+        for path, guard in places:
+            name = ssa_name(path, bits)
+            if not guard.is_true():
+                value_here = Ite(guard, value, symbol(name, ctx.index(name)))
+            else:
+                value_here = value
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), value_here))
 
     def _havoc(
         self,
@@ -575,24 +606,51 @@ class PathFormulaManager:
         (default: the variable's type) converted to the variable's type. ``is_input``:
         a program input in the sense of :func:`cpa.cfa.inputs.consumes_input`
         (reported, replayed)."""
+        self._havoc_places(
+            ctx,
+            [(variable.name, TRUE())],
+            variable.type,
+            variable.c_name,
+            value_type,
+            description,
+            is_input,
+        )
+
+    def _havoc_places(
+        self,
+        ctx: _EdgeContext,
+        places: list[tuple[str, FNode]],
+        ctype: CType,
+        receiver: str,
+        value_type: CType | None,
+        description: str,
+        is_input: bool,
+    ) -> None:
+        """Store a fresh value of ``value_type`` (default ``ctype``) into the cell
+        ``places`` selects (see :meth:`_havoc`)."""
         encoder = self.encoder
-        name = encoder.variable_name(variable)
-        if name is None:
+        bits = encoder.bits(ctype)
+        if bits is None or not places:
             if is_input:
-                self._input(ctx, value_type, description, variable.c_name)
+                self._input(ctx, value_type, description, receiver)
             return
-        value_type = value_type if value_type is not None else variable.type
-        new = symbol(name, ctx.increment(name))
-        if encoder.bits(value_type) == encoder.bits(variable.type):
-            source = new  # the conversion is the identity: no symbol of its own
+        value_type = value_type if value_type is not None else ctype
+        if len(places) == 1 and places[0][1].is_true():
+            new = symbol(ssa_name(places[0][0], bits), ctx.increment(ssa_name(places[0][0], bits)))
+            if encoder.bits(value_type) == bits:
+                source = new  # the conversion is the identity: no symbol of its own
+            else:
+                source = self._input(ctx, value_type, description, receiver, False)
+                if source is None:
+                    return
+                ctx.add_constraint(Equals(new, encoder.convert(source, value_type, ctype, ctx)))
         else:
-            source = self._input(ctx, value_type, description, variable.c_name, False)
+            source = self._input(ctx, value_type, description, receiver, False)
             if source is None:
                 return
-            converted = encoder.convert(source, value_type, variable.type, ctx)
-            ctx.add_constraint(Equals(new, converted))
+            self._store(ctx, places, ctype, source, value_type)
         if is_input:
-            source_info = NondetSource(variable.c_name, ctx.line, description, value_type)
+            source_info = NondetSource(receiver, ctx.line, description, value_type)
             ctx.nondets.append((source.symbol_name(), source_info))
 
     def _input(
@@ -614,23 +672,75 @@ class PathFormulaManager:
             ctx.nondets.append((value.symbol_name(), source))
         return value
 
-    def _lhs_variable(self, lhs, ctx: _EdgeContext):
-        """The variable written by ``lhs``, or None when the write can be dropped."""
-        if not isinstance(lhs, VariableRef):
+    # --- destinations: scalars, cells, aggregates ---------------------------------------
+
+    def _places(self, lhs, ctx: _EdgeContext) -> list[tuple[str, FNode]]:
+        """The cells a scalar destination ``lhs`` may denote (see
+        :meth:`ExpressionEncoder.locations`); pointer dereferences are unsupported."""
+        if not isinstance(lhs, (VariableRef, FieldAccess, ArraySubscript)):
             raise UnsupportedFeature(f"assignment to '{lhs}'", ctx.file, ctx.line)
-        variable = lhs.variable
-        return variable if is_storable(variable.type) else None
+        return self.encoder.locations(lhs, ctx)
+
+    def _leaves(self, ctype: CType, ctx: _EdgeContext, what: str) -> tuple:
+        try:
+            return cells.leaves(ctype)
+        except cells.NotScalarisable as reason:
+            raise UnsupportedFeature(f"{what}: {reason}", ctx.file, ctx.line) from None
+
+    def _aggregate_values(self, source, ctx: _EdgeContext) -> list[FNode | None]:
+        """The values of all leaves of the aggregate lvalue ``source`` (None for a
+        floating-point leaf), read before anything is written."""
+        if not isinstance(source, (VariableRef, FieldAccess, ArraySubscript)):
+            raise UnsupportedFeature(f"struct or array value '{source}'", ctx.file, ctx.line)
+        origin = self.encoder.locations(source, ctx)
+        return self._read_leaves(origin, source.type, ctx, str(source))
+
+    def _read_leaves(self, origin, ctype: CType, ctx: _EdgeContext, what: str):
+        values: list[FNode | None] = []
+        for suffix, leaf_type in self._leaves(ctype, ctx, what):
+            if self.encoder.bits(leaf_type) is None:
+                values.append(None)
+                continue
+            places = [(path + suffix, guard) for path, guard in origin]
+            values.append(self.encoder.read(places, leaf_type, ctx))
+        return values
+
+    def _store_leaves(self, ctx: _EdgeContext, target, ctype: CType, values) -> None:
+        """Store ``values`` (one per leaf of ``ctype``) into the aggregate at ``target``."""
+        for (suffix, leaf_type), value in zip(
+            self._leaves(ctype, ctx, str(ctype)), values, strict=True
+        ):
+            if value is None:
+                continue
+            places = [(path + suffix, guard) for path, guard in target]
+            self._store(ctx, places, leaf_type, value, leaf_type)
+
+    def _havoc_leaves(self, ctx: _EdgeContext, target, ctype: CType, description: str) -> None:
+        for suffix, leaf_type in self._leaves(ctype, ctx, str(ctype)):
+            places = [(path + suffix, guard) for path, guard in target]
+            self._havoc_places(ctx, places, leaf_type, "", None, description, False)
 
     def _assignment(self, edge: AssignmentEdge, ctx: _EdgeContext) -> None:
-        variable = self._lhs_variable(edge.lhs, ctx)
-        if variable is None:
+        lhs = edge.lhs
+        if cells.is_aggregate(lhs.type):
+            values = self._aggregate_values(edge.rhs, ctx)
+            self._store_leaves(ctx, self._places(lhs, ctx), lhs.type, values)
             return
-        self._assign(ctx, variable, self.encoder.encode(edge.rhs, ctx), edge.rhs.type)
+        if self.encoder.bits(lhs.type) is None:
+            self._places(lhs, ctx)  # refuses what needs a pointer; the write is dropped
+            return
+        value = self.encoder.encode(edge.rhs, ctx)
+        self._store(ctx, self._places(lhs, ctx), lhs.type, value, edge.rhs.type)
 
     def _declaration(self, edge: DeclarationEdge, ctx: _EdgeContext) -> None:
         variable = edge.variable
-        if variable is None or not is_storable(variable.type):
-            return  # struct/array/float/function: no value tracked, reads are unsupported
+        if variable is None:
+            return
+        if cells.is_aggregate(variable.type):
+            self._aggregate_declaration(edge, ctx)
+            return
+        if not is_storable(variable.type):
+            return  # float/function: no value tracked, reads are unsupported
         init = edge.initializer
         if isinstance(init, InitializerList):
             if len(init.elements) > 1:
@@ -648,6 +758,71 @@ class PathFormulaManager:
         value = self.encoder.encode(init, ctx)
         self._assign(ctx, variable, value, init.type)
 
+    def _aggregate_declaration(self, edge: DeclarationEdge, ctx: _EdgeContext) -> None:
+        """A struct or array variable: every cell gets its initial value, zero where an
+        initializer list leaves it out (C), an unknown one without initializer (an
+        uninitialised local's contents are indeterminate: no program input)."""
+        variable = edge.variable
+        try:
+            leaves = cells.leaves(variable.type)
+        except cells.NotScalarisable:
+            return  # not modelled: every access is refused where it is encoded
+        target = [(variable.name, TRUE())]
+        init = edge.initializer
+        if init is None:
+            self._havoc_leaves(ctx, target, variable.type, "indeterminate contents")
+            return
+        if not isinstance(init, InitializerList):
+            values = self._aggregate_values(init, ctx)
+            self._store_leaves(ctx, target, variable.type, values)
+            return
+        initial: dict[str, tuple[FNode, CType]] = {}
+        self._initial_values("", variable.type, init, initial, ctx)
+        values = []
+        for suffix, leaf_type in leaves:
+            bits = self.encoder.bits(leaf_type)
+            if bits is None:
+                values.append(None)
+                continue
+            value, value_type = initial.get(suffix, (BV(0, bits), leaf_type))
+            if value_type != leaf_type:
+                value = self.encoder.convert(value, value_type, leaf_type, ctx)
+            values.append(value)
+        self._store_leaves(ctx, target, variable.type, values)
+
+    def _initial_values(self, prefix: str, ctype: CType, init, initial: dict, ctx) -> None:
+        """The values an initializer gives to the leaves under ``prefix`` (positional
+        elements, as the frontend hands them over; the rest stays zero)."""
+        if isinstance(init, InitializerList):
+            if isinstance(ctype, ArrayType):
+                slots = [(f"[{i}]", ctype.element) for i in range(ctype.length or 0)]
+            elif isinstance(ctype, StructType):
+                slots = [(f".{name}", field_type) for name, field_type in ctype.fields or ()]
+            else:
+                slots = [("", ctype)]
+            if len(init.elements) > len(slots):
+                raise UnsupportedFeature(
+                    f"initializer longer than its object '{init}'", ctx.file, ctx.line
+                )
+            for (suffix, slot_type), element in zip(slots, init.elements, strict=False):
+                self._initial_values(prefix + suffix, slot_type, element, initial, ctx)
+            return
+        if cells.is_aggregate(ctype):
+            if isinstance(init, StringLiteral) or not cells.is_aggregate(init.type):
+                raise UnsupportedFeature(
+                    f"initializer '{init}' for a struct or array member", ctx.file, ctx.line
+                )
+            values = self._aggregate_values(init, ctx)
+            for (suffix, leaf_type), value in zip(
+                self._leaves(ctype, ctx, str(ctype)), values, strict=True
+            ):
+                if value is not None:
+                    initial[prefix + suffix] = (value, leaf_type)
+            return
+        if self.encoder.bits(ctype) is None:
+            return
+        initial[prefix] = (self.encoder.encode(init, ctx), init.type)
+
     def _havoc_lhs(
         self,
         lhs,
@@ -656,11 +831,15 @@ class PathFormulaManager:
         description: str,
         is_input: bool = False,
     ):
-        variable = self._lhs_variable(lhs, ctx)
-        if variable is not None:
-            self._havoc(ctx, variable, value_type, description, is_input)
-        elif is_input:
-            self._input(ctx, value_type, description, str(lhs))
+        if cells.is_aggregate(lhs.type):
+            if is_input:
+                raise UnsupportedFeature(
+                    f"a struct or array value as an input '{lhs}'", ctx.file, ctx.line
+                )
+            self._havoc_leaves(ctx, self._places(lhs, ctx), lhs.type, description)
+            return
+        places = self._places(lhs, ctx)
+        self._havoc_places(ctx, places, lhs.type, str(lhs), value_type, description, is_input)
 
     def _external_call(self, edge: ExternalCallEdge, ctx: _EdgeContext) -> None:
         name = edge.function_name
@@ -672,13 +851,13 @@ class PathFormulaManager:
         if refused is not None:
             raise UnsupportedFeature(refused, ctx.file, ctx.line)
         for argument in edge.arguments:
-            for sub in walk(argument):
-                if isinstance(sub, AddressOf):
-                    raise UnsupportedFeature(
-                        f"address '{sub}' passed to external function {name}()",
-                        ctx.file,
-                        ctx.line,
-                    )
+            escaping = _address_in(argument)
+            if escaping is not None:
+                raise UnsupportedFeature(
+                    f"address '{escaping}' passed to external function {name}()",
+                    ctx.file,
+                    ctx.line,
+                )
         return_type = edge.return_type
         if isinstance(return_type, VoidType):
             return_type = None
@@ -697,22 +876,40 @@ class PathFormulaManager:
         # Evaluate all arguments in the caller's SSA before binding any parameter.
         bindings = []
         for position, parameter in enumerate(callee.parameters):
-            if not is_storable(parameter.type):
+            aggregate = cells.is_aggregate(parameter.type)
+            if not aggregate and not is_storable(parameter.type):
                 continue
             if position < len(edge.arguments):
                 argument = edge.arguments[position]
-                bindings.append((parameter, self.encoder.encode(argument, ctx), argument.type))
+                if aggregate:
+                    value = self._aggregate_values(argument, ctx)
+                else:
+                    value = self.encoder.encode(argument, ctx)
+                bindings.append((parameter, value, argument.type))
             else:
                 bindings.append((parameter, None, None))
         for parameter, value, value_type in bindings:
+            target = [(parameter.name, TRUE())]
             if value is None:
-                self._havoc(ctx, parameter, None, f"missing argument of {edge.callee}()")
+                description = f"missing argument of {edge.callee}()"
+                if cells.is_aggregate(parameter.type):
+                    self._havoc_leaves(ctx, target, parameter.type, description)
+                else:
+                    self._havoc(ctx, parameter, None, description)
+            elif cells.is_aggregate(parameter.type):
+                self._store_leaves(ctx, target, parameter.type, value)
             else:
                 self._assign(ctx, parameter, value, value_type)
 
     def _return_statement(self, edge: ReturnStatementEdge, ctx: _EdgeContext) -> None:
         variable = edge.return_variable
-        if edge.expression is None or variable is None or not is_storable(variable.type):
+        if edge.expression is None or variable is None:
+            return
+        if cells.is_aggregate(variable.type):
+            values = self._aggregate_values(edge.expression, ctx)
+            self._store_leaves(ctx, [(variable.name, TRUE())], variable.type, values)
+            return
+        if not is_storable(variable.type):
             return
         value = self.encoder.encode(edge.expression, ctx)
         self._assign(ctx, variable, value, edge.expression.type)
@@ -721,17 +918,62 @@ class PathFormulaManager:
         lhs = edge.summary.lhs if edge.summary is not None else None
         if lhs is None:
             return
-        variable = self._lhs_variable(lhs, ctx)
-        if variable is None:
-            return
         callee = self.cfa.functions.get(edge.callee)
         result = callee.return_variable if callee is not None else None
+        if _has_variable_index(lhs):
+            # checked at the call, but the callee may change the index: not modelled
+            raise UnsupportedFeature(
+                f"a call's result stored at a variable index '{lhs}'", ctx.file, ctx.line
+            )
+        if cells.is_aggregate(lhs.type):
+            if result is None:
+                raise UnsupportedFeature(f"struct result of {edge.callee}()", ctx.file, ctx.line)
+            values = self._read_leaves([(result.name, TRUE())], result.type, ctx, str(lhs))
+            self._store_leaves(ctx, self._places(lhs, ctx), lhs.type, values)
+            return
+        places = self._places(lhs, ctx)
+        if self.encoder.bits(lhs.type) is None:
+            return
         result_name = None if result is None else self.encoder.variable_name(result)
         if result_name is None:
-            self._havoc(ctx, variable, None, f"untracked result of {edge.callee}()")
+            self._havoc_places(
+                ctx,
+                places,
+                lhs.type,
+                str(lhs),
+                None,
+                f"untracked result of {edge.callee}()",
+                False,
+            )
             return
         value = symbol(result_name, ctx.index(result_name))
-        self._assign(ctx, variable, value, result.type)
+        self._store(ctx, places, lhs.type, value, result.type)
+
+
+def _address_in(argument: Expression) -> Expression | None:
+    """The part of ``argument`` that hands an object's address to the callee: ``&x``,
+    or an array that decays to a pointer (string literals excepted: read-only)."""
+    if isinstance(argument, AddressOf):
+        return argument
+    if isinstance(argument.type, ArrayType) and not isinstance(argument, StringLiteral):
+        return argument
+    children = argument.children()
+    if isinstance(argument, ArraySubscript):
+        children = (argument.index,)  # the array itself is only indexed
+        if not isinstance(argument.array.type, ArrayType):
+            children = (argument.array, argument.index)
+    for child in children:
+        found = _address_in(child)
+        if found is not None:
+            return found
+    return None
+
+
+def _has_variable_index(lhs: Expression) -> bool:
+    return any(
+        isinstance(sub, ArraySubscript) and not isinstance(sub.index, IntConstant)
+        for sub in walk(lhs)
+    )
 
 
 class ModelEvaluator:

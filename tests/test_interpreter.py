@@ -352,7 +352,10 @@ def test_null_dereference_stops():
 
 def test_out_of_bounds_stops():
     result = replay("int main() { int a[2]; int i; a[i] = 1; return 0; }", [2])
-    assert result.reason.startswith("undefined behaviour: index 2 out of bounds")
+    # the frontend's bounds check (cpa.cfa.undefined) stops the run before the access
+    assert result.reason.startswith("undefined behaviour: array index out of bounds in 'a[i]'")
+    assert "at line" in result.reason
+    assert not result.reached_target
 
 
 def test_uninitialised_array_read_is_unsupported():

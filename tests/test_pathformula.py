@@ -412,9 +412,10 @@ def test_float_writes_are_dropped_but_reads_are_unsupported():
     [
         ("int x = 1; int *p = &x;", "address-of"),
         ("int *p = 0; int y = *p;", "pointer dereference"),
-        ("int a[2]; int y = a[1];", "array access"),
+        ("int a[2]; int *p = a;", "array variable 'a' used as a value"),
         ("int x; x = 1; int *p; p = 0; *p = x;", "assignment to"),
-        ("struct s { int f; } t; int y = t.f;", "struct field access"),
+        ("union u { int f; } t; int y = t.f;", "union member access"),
+        ("struct s { int f; } *q = 0; int y = q->f;", "through a pointer"),
         ('int x; scanf("%d", &x);', "passed to external function"),
         ("int (*fp)(void) = 0; int y = fp();", "function p"),
         ("int x = 1; int y = x + 1.0 > 2;", "floating-point"),

@@ -48,6 +48,7 @@ from cpa.cfa.model import (
 from cpa.cfa.preprocess import preprocess, read_source
 from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName
 from cpa.cfa.types import FunctionType, VoidType
+from cpa.cfa.undefined import add_bounds_checks
 from cpa.errors import InputError, UnsupportedFeature
 
 RETURN_VARIABLE = "__retval__"
@@ -211,7 +212,7 @@ class _ProgramBuilder:
             if name == self.entry_function:
                 nodes += init.nodes
             _prune(function, nodes)
-        return CFA(
+        cfa = CFA(
             file=self.file_name,
             functions=self.context.functions,
             entry_function=self.entry_function,
@@ -219,6 +220,8 @@ class _ProgramBuilder:
             external_functions=self.context.external_functions,
             data_model=self.scopes.model,
         )
+        add_bounds_checks(cfa)
+        return cfa
 
     def _allocate(self, definition: c_ast.FuncDef) -> None:
         name = definition.decl.name

@@ -419,6 +419,8 @@ class _Interpreter:
         node: CFANode = main.entry
         while True:
             self.node = node
+            if node.undefined is not None:  # a check of cpa.cfa.undefined failed
+                raise _Undefined(node.undefined)
             if self.spec.is_target(node):
                 raise _TargetReached(node)
             if len(self.trace) >= self.max_steps:
@@ -507,6 +509,9 @@ class _Interpreter:
         if isinstance(edge, SequenceEdge):
             for part in edge.parts[:-1]:
                 self._execute(part)
+                if part.successor.undefined is not None:
+                    self.node = part.successor
+                    raise _Undefined(part.successor.undefined)
                 if self.spec.is_target(part.successor):  # not expected after LBE
                     raise _TargetReached(part.successor)
             if edge.parts:

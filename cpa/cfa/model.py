@@ -41,6 +41,8 @@ class CFANode:
     ``labels`` are the C labels at this location; ``error_call`` names the error
     function whose call ends here (``reach_error``, ``__VERIFIER_error``,
     ``__assert_fail``), so a specification can decide which nodes are targets.
+    ``undefined`` describes the undefined behaviour that reaching the node means
+    (:mod:`cpa.cfa.undefined`); such nodes are targets of every specification.
     """
 
     __slots__ = (
@@ -51,6 +53,7 @@ class CFANode:
         "entering",
         "labels",
         "error_call",
+        "undefined",
         "is_loop_head",
         "rpo_id",
         "wto_position",
@@ -64,6 +67,7 @@ class CFANode:
         self.entering: list[CFAEdge] = []
         self.labels: tuple[str, ...] = ()
         self.error_call: str | None = None
+        self.undefined: str | None = None
         self.is_loop_head = False
         self.rpo_id = -1  # reverse post-order index within the function, set by analysis
         self.wto_position = -1  # index in the function's flattened WTO, set by analysis

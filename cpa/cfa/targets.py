@@ -57,7 +57,10 @@ class Specification:
         return cls(labels=frozenset(labels), error_functions=frozenset(calls))
 
     def is_target(self, node: CFANode) -> bool:
-        """Whether reaching ``node`` violates this specification."""
+        """Whether reaching ``node`` violates this specification, or is undefined
+        behaviour (which the verifier reports as UNKNOWN, never as FALSE)."""
+        if node.undefined is not None:
+            return True
         if node.error_call is not None and node.error_call in self.error_functions:
             return True
         return any(label in self.labels for label in node.labels)

@@ -1,0 +1,169 @@
+"""Structs and arrays accessed by name (cells of the predicate encoding), and the
+bounds checks that send an out-of-bounds index to an undefined-behaviour location.
+
+The verdicts of the programs below were checked by compiling them with gcc; the
+larger set is in ``tests/c_semantics`` (``arr*``, ``struct*``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import z3
+from pysmt.shortcuts import BV, BVAdd, Symbol, get_env
+from pysmt.typing import BVType
+
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.targets import Specification
+from cpa.cfa.types import INT, ArrayType, StructType
+from cpa.results import Verdict
+from cpa.verifier import verify
+from cpa_predicate import cells
+from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+
+
+def _verify(tmp_path: Path, body: str, config: str | None = None):
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + body)
+    return verify(program, config, Specification.unreach_call(), timelimit=60)
+
+
+# --- bounds checks -------------------------------------------------------------------------
+
+
+def test_every_variable_index_gets_a_check_and_its_location_is_a_target():
+    cfa = parse_source(
+        HEADER
+        + "int main(void) { int a[3]; int i = __VERIFIER_nondet_int(); a[i] = 1; return a[2]; }"
+    )
+    undefined = [node for node in cfa.nodes() if node.undefined is not None]
+    assert len(undefined) == 1  # a[2] is a constant index within bounds: no check
+    assert "a[i]" in undefined[0].undefined
+    assert Specification.unreach_call().is_target(undefined[0])
+    (check,) = undefined[0].entering
+    assert str(check.condition) == "(((unsigned long long) i) >= 3)"
+
+
+def test_one_past_the_end_is_allowed_only_for_an_address(tmp_path: Path):
+    cfa = parse_source(HEADER + "int main(void) { int a[3]; int *p = &a[3]; return 0; }")
+    assert not [node for node in cfa.nodes() if node.undefined is not None]
+    cfa = parse_source(HEADER + "int main(void) { int a[3]; return a[3]; }")
+    assert [node for node in cfa.nodes() if node.undefined is not None]
+
+
+@pytest.mark.parametrize("config", ["lbe", "sbe", "abe-l", "impact", "cpufo"])
+def test_a_reachable_out_of_bounds_access_is_unknown_never_false(tmp_path: Path, config):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int a[5] = {0, 1, 2, 3, 4};
+  int i = __VERIFIER_nondet_int();
+  if (i >= 0 && i <= 5) {
+    if (a[i] == 42) reach_error();
+  }
+  return 0;
+}""",
+        config,
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason.startswith("undefined behaviour is reachable: array index out of bounds")
+    assert "program.c:7" in result.reason  # the line of a[i] == 42
+
+
+@pytest.mark.parametrize("config", ["lbe", "abe-l", "impact"])
+def test_guarded_accesses_are_proved_safe(tmp_path: Path, config):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int a[4];
+  for (int k = 0; k < 4; k++) a[k] = 2 * k;
+  int i = __VERIFIER_nondet_int();
+  if (i >= 0 && i < 4 && a[i] != 2 * i) reach_error();
+  return 0;
+}""",
+        config,
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+# --- cells ---------------------------------------------------------------------------------
+
+
+def test_leaves_follow_the_layout_of_nested_structs_and_arrays():
+    inner = StructType("struct", "In", [("v", INT), ("w", ArrayType(INT, 2))])
+    outer = StructType("struct", "Out", [("in", inner), ("n", INT)])
+    paths = [path for path, _ in cells.leaves(ArrayType(outer, 2))]
+    assert paths == [
+        "[0].in.v",
+        "[0].in.w[0]",
+        "[0].in.w[1]",
+        "[0].n",
+        "[1].in.v",
+        "[1].in.w[0]",
+        "[1].in.w[1]",
+        "[1].n",
+    ]
+
+
+@pytest.mark.parametrize(
+    "ctype, reason",
+    [
+        (StructType("union", "U", [("a", INT)]), "unions"),
+        (StructType("struct", "B", [("a", INT)], bit_fields={"a": 3}), "bit-fields"),
+        (ArrayType(INT, None), "unknown length"),
+        (ArrayType(INT, cells.MAX_CELLS + 1), f"more than {cells.MAX_CELLS}"),
+    ],
+)
+def test_types_without_cells_say_why(ctype, reason):
+    with pytest.raises(cells.NotScalarisable, match=reason):
+        cells.leaves(ctype)
+
+
+@pytest.mark.parametrize(
+    "body, construct",
+    [
+        ("int a[2] = {0, 0}; int *p = a; *p = 1;", "array variable"),
+        ("struct S { int x; } s; int *p = &s.x; *p = 1;", "address-of"),
+        ("union U { int x; char c; } u; u.x = 1; if (u.c) reach_error();", "union"),
+        ("int a[2]; extern void fill(int *); fill(a); if (a[0]) reach_error();", "fill"),
+    ],
+)
+def test_what_needs_a_pointer_stays_unsupported(tmp_path: Path, body, construct):
+    result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}")
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported" in result.reason and construct in result.reason, result.reason
+
+
+def test_a_call_result_stored_at_a_variable_index_is_unsupported(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int f(void) { return 1; }
+int main(void) {
+  int a[2] = {0, 0};
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i > 1) return 0;
+  a[i] = f();
+  if (a[i] != 1) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "a call's result stored at a variable index" in result.reason
+
+
+# --- interpolants read back ----------------------------------------------------------------
+
+
+def test_nary_bit_vector_sums_from_z3_are_read_back():
+    context = z3.Context()
+    converter = BitVectorConverter(get_env(), context)
+    sort = BVType(8)
+    a, b, c = (Symbol(name, sort) for name in ("agg_a", "agg_b", "agg_c"))
+    summed = z3.simplify(converter.convert(BVAdd(BVAdd(a, b), BVAdd(c, BV(1, 8)))))
+    assert summed.num_args() > 2  # the shape pysmt's own converter refuses
+    term = converter.back(summed)
+    assert set(term.get_free_variables()) == {a, b, c}
+    values = {a: BV(1, 8), b: BV(2, 8), c: BV(250, 8)}
+    assert term.substitute(values).simplify() == BV(254, 8)
