@@ -265,6 +265,8 @@ class ExpressionEncoder:
         denote, each with the condition under which it does (conditions exclude each
         other; an in-bounds index selects exactly one)."""
         if isinstance(expr, VariableRef):
+            if cells.is_aggregate(expr.type):  # once per access, for the whole variable
+                self._check_scalarisable(expr, ctx)
             return [(expr.variable.name, TRUE())]
         if isinstance(expr, FieldAccess):
             base_type = expr.base.type
@@ -274,7 +276,6 @@ class ExpressionEncoder:
                 raise _unsupported(f"union member access '{expr}'", ctx)
             if base_type.field_type(expr.field) is None:
                 raise _unsupported(f"member of an anonymous struct or union '{expr}'", ctx)
-            self._check_scalarisable(expr.base, ctx)
             base = self.locations(expr.base, ctx)
             return [(f"{path}.{expr.field}", guard) for path, guard in base]
         if isinstance(expr, ArraySubscript):
@@ -284,7 +285,6 @@ class ExpressionEncoder:
             index_type = expr.index.type
             if not isinstance(index_type, IntegerType) or index_type.bits > 64:
                 raise _unsupported(f"array index of type {index_type} '{expr}'", ctx)
-            self._check_scalarisable(expr.array, ctx)
             base = self.locations(expr.array, ctx)
             index = self.value(expr.index, ctx)
             chosen = []

@@ -636,7 +636,8 @@ class PathFormulaManager:
             return
         value_type = value_type if value_type is not None else ctype
         if len(places) == 1 and places[0][1].is_true():
-            new = symbol(ssa_name(places[0][0], bits), ctx.increment(ssa_name(places[0][0], bits)))
+            name = ssa_name(places[0][0], bits)
+            new = symbol(name, ctx.increment(name))
             if encoder.bits(value_type) == bits:
                 source = new  # the conversion is the identity: no symbol of its own
             else:
