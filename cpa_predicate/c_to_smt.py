@@ -21,12 +21,15 @@ The frontend makes the integer promotions and usual arithmetic conversions expli
 the encoder applies them itself as well when operand types differ (hand-built CFAs),
 so an expression's value never depends on that invariant.
 
-Refused as :class:`~cpa.errors.UnsupportedFeature` (never guessed): memory
-(``*p``, ``&x``, ``a[i]``, ``s.f``), floating point, string literals, function
-values, pointer arithmetic, pointer comparisons other than ``==``/``!=``, and
-conversions between pointers and integers (other than the null pointer constant and
-``(_Bool) p``). Pointer variables themselves are words that are only copied,
-compared for equality and havocked, which is exact.
+Memory: struct members and array elements are cells (:mod:`cpa_predicate.cells`);
+a pointer is a word holding an address of :mod:`cpa_predicate.memory`, and ``&``,
+``*p``, ``p->f``, ``p[i]``, pointer arithmetic, subtraction and comparison compute on
+addresses; :class:`~cpa.cfa.expressions.MemoryCheck` says whether such an operation
+is defined.
+
+Refused as :class:`~cpa.errors.UnsupportedFeature` (never guessed): floating point,
+string literals as values, function values, and conversions between pointers and
+integers (other than the null pointer constant and ``(_Bool) p``).
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ from cpa.cfa.expressions import (
     FunctionRef,
     InitializerList,
     IntConstant,
+    MemoryCheck,
     SizeOf,
     StringLiteral,
     UnaryExpression,
@@ -103,6 +107,7 @@ from cpa.cfa.types import (
 )
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
+from cpa_predicate.memory import MemoryLayout, MemoryObject
 from cpa_predicate.ssa import ssa_name, symbol
 
 
@@ -147,11 +152,14 @@ _WRAPPING = {"+": BVAdd, "-": BVSub, "*": BVMul, "&": BVAnd, "|": BVOr, "^": BVX
 class ExpressionEncoder:
     """Turns CFA expressions into pysmt terms at the SSA indices of a context.
 
-    Stateless apart from the data model, so one encoder serves a whole run.
+    Stateless apart from the data model and the program's memory layout, so one
+    encoder serves a whole run. Without a layout no object has an address.
     """
 
-    def __init__(self, model: DataModel):
+    def __init__(self, model: DataModel, memory: MemoryLayout | None = None):
         self.model = model
+        self.memory = memory
+        self.pointer_bits = 8 * model.pointer_size
 
     # --- public API ---------------------------------------------------------------------
 
@@ -191,6 +199,7 @@ class ExpressionEncoder:
 
     def convert(self, term: FNode, source: CType, target: CType, ctx: EncodingContext) -> FNode:
         """The value ``term`` of type ``source`` converted to ``target`` (C's conversion)."""
+        source = c_types.decay(source)  # an array's value is its first element's address
         if is_bool_type(target):
             if is_bool_type(source) and not term.get_type().is_bool_type():
                 return term
@@ -213,6 +222,10 @@ class ExpressionEncoder:
     # --- dispatch -----------------------------------------------------------------------
 
     def _encode(self, expr: Expression, ctx: EncodingContext) -> FNode:
+        if isinstance(expr.type, ArrayType) and not isinstance(
+            expr, (StringLiteral, InitializerList)
+        ):
+            return self.address(expr, ctx)  # an array used as a value: its first element
         if isinstance(expr, IntConstant):
             bits = self.bits(expr.type)
             if bits is None:
@@ -230,12 +243,14 @@ class ExpressionEncoder:
             raise _unsupported(f"floating-point constant {expr}", ctx)
         if isinstance(expr, StringLiteral):
             raise _unsupported("string literal used as a value", ctx)
-        if isinstance(expr, Dereference):
-            raise _unsupported(f"pointer dereference '{expr}'", ctx)
-        if isinstance(expr, AddressOf):
-            raise _unsupported(f"address-of '{expr}'", ctx)
-        if isinstance(expr, (FieldAccess, ArraySubscript)):
+        if isinstance(expr, (FieldAccess, ArraySubscript, Dereference)):
             return self._member(expr, ctx)
+        if isinstance(expr, AddressOf):
+            if isinstance(expr.operand, FunctionRef):
+                raise _unsupported(f"function pointer value '{expr}'", ctx)
+            return self.address(expr.operand, ctx)
+        if isinstance(expr, MemoryCheck):
+            return self._memory_check(expr, ctx)
         if isinstance(expr, SizeOf):
             raise _unsupported(f"sizeof of a type of unknown size '{expr}'", ctx)
         if isinstance(expr, FunctionRef):
@@ -263,25 +278,32 @@ class ExpressionEncoder:
     def locations(self, expr: Expression, ctx: EncodingContext) -> list[tuple[str, FNode]]:
         """The access paths of the cells (or aggregates) that the lvalue ``expr`` may
         denote, each with the condition under which it does (conditions exclude each
-        other; an in-bounds index selects exactly one)."""
+        other; an in-bounds index or a valid pointer selects exactly one)."""
         if isinstance(expr, VariableRef):
             if cells.is_aggregate(expr.type):  # once per access, for the whole variable
                 self._check_scalarisable(expr, ctx)
             return [(expr.variable.name, TRUE())]
+        if isinstance(expr, Dereference):
+            return self._places_at(self.value(expr.operand, ctx), expr.type, ctx)
         if isinstance(expr, FieldAccess):
             base_type = expr.base.type
             if expr.through_pointer:
-                raise _unsupported(f"struct field access through a pointer '{expr}'", ctx)
+                base_type = c_types.pointer_target(base_type)
             if not isinstance(base_type, StructType) or base_type.kind != "struct":
                 raise _unsupported(f"union member access '{expr}'", ctx)
             if base_type.field_type(expr.field) is None:
                 raise _unsupported(f"member of an anonymous struct or union '{expr}'", ctx)
-            base = self.locations(expr.base, ctx)
+            if expr.through_pointer:
+                base = self._places_at(self.value(expr.base, ctx), base_type, ctx)
+            else:
+                base = self.locations(expr.base, ctx)
             return [(f"{path}.{expr.field}", guard) for path, guard in base]
         if isinstance(expr, ArraySubscript):
             array_type = expr.array.type
-            if not isinstance(array_type, ArrayType) or array_type.length is None:
-                raise _unsupported(f"access through a pointer '{expr}'", ctx)
+            if not isinstance(array_type, ArrayType):
+                return self._places_at(self.address(expr, ctx), expr.type, ctx)
+            if array_type.length is None:
+                raise _unsupported(f"array of unknown length '{expr}'", ctx)
             index_type = expr.index.type
             if not isinstance(index_type, IntegerType) or index_type.bits > 64:
                 raise _unsupported(f"array index of type {index_type} '{expr}'", ctx)
@@ -299,6 +321,171 @@ class ExpressionEncoder:
                     break
             return chosen
         raise _unsupported(f"memory access '{expr}'", ctx)
+
+    # --- addresses (:mod:`cpa_predicate.memory`) --------------------------------------
+
+    def _layout(self, ctx: EncodingContext) -> MemoryLayout:
+        """The memory layout; refuses pointers when an object they may reach is not
+        modelled (an access could then go anywhere)."""
+        memory = self.memory
+        if memory is None:
+            raise _unsupported("pointers to objects (no memory layout)", ctx)
+        if memory.unmodelled:
+            variable, reason = next(iter(memory.unmodelled.items()))
+            raise _unsupported(f"the address of '{variable.c_name}' ({reason})", ctx)
+        return memory
+
+    def _object(self, variable, ctx: EncodingContext) -> MemoryObject:
+        memory_object = self._layout(ctx).objects.get(variable)
+        if memory_object is None:  # only on CFAs built without the address analysis
+            raise _unsupported(f"the address of '{variable.c_name}'", ctx)
+        return memory_object
+
+    def address(self, lvalue: Expression, ctx: EncodingContext) -> FNode:
+        """The address of the object ``lvalue`` designates (a pointer-wide bit-vector)."""
+        bits = self.pointer_bits
+        if isinstance(lvalue, VariableRef):
+            return BV(self._object(lvalue.variable, ctx).base, bits)
+        if isinstance(lvalue, Dereference):
+            return self.value(lvalue.operand, ctx)
+        if isinstance(lvalue, FieldAccess):
+            base_type = lvalue.base.type
+            if lvalue.through_pointer:
+                base_type = c_types.pointer_target(base_type)
+                base = self.value(lvalue.base, ctx)
+            else:
+                base = self.address(lvalue.base, ctx)
+            if not isinstance(base_type, StructType) or base_type.kind != "struct":
+                raise _unsupported(f"union member access '{lvalue}'", ctx)
+            found = c_types.member_offset(base_type, lvalue.field, self.model)
+            if found is None:
+                raise _unsupported(f"offset of member '{lvalue}'", ctx)
+            return _plus(base, BV(found[0], bits))
+        if isinstance(lvalue, ArraySubscript):
+            array, index = lvalue.array, lvalue.index
+            if isinstance(array.type, ArrayType):
+                base = self.address(array, ctx)
+            else:
+                if isinstance(c_types.decay(index.type), PointerType):
+                    array, index = index, array
+                base = self.value(array, ctx)
+            return _plus(base, self._scaled(index, lvalue.type, ctx))
+        if isinstance(lvalue, StringLiteral):
+            raise _unsupported("string literal used as a value", ctx)
+        raise _unsupported(f"address of '{lvalue}'", ctx)
+
+    def _scaled(self, count: Expression, element: CType, ctx: EncodingContext) -> FNode:
+        """``count * sizeof(element)`` as a pointer-wide bit-vector (wrapping)."""
+        size = c_types.size_of(element, self.model)
+        if size is None or size == 0:
+            raise _unsupported(f"pointer arithmetic on {element}", ctx)
+        count_type = count.type
+        if not isinstance(count_type, IntegerType):
+            raise _unsupported(f"pointer offset of type {count_type}", ctx)
+        offset = self._widen(self.value(count, ctx), count_type, self.pointer_bits)
+        if size != 1:
+            offset = BVMul(offset, BV(size, self.pointer_bits))
+        return offset.simplify() if isinstance(count, IntConstant) else offset
+
+    def _widen(self, term: FNode, ctype: IntegerType, bits: int) -> FNode:
+        width = term.bv_width()
+        if width > bits:
+            return BVExtract(term, 0, bits - 1)
+        if width < bits:
+            return (BVSExt if ctype.signed else BVZExt)(term, bits - width)
+        return term
+
+    def _places_at(
+        self, address: FNode, ctype: CType, ctx: EncodingContext
+    ) -> list[tuple[str, FNode]]:
+        """The places of type ``ctype`` an access at ``address`` may denote, each with
+        the condition that the address is its address (an access that matches none is
+        undefined; the check before it says so)."""
+        if cells.is_aggregate(ctype):
+            try:
+                cells.leaves(ctype)
+            except cells.NotScalarisable as reason:
+                raise _unsupported(f"access of type {ctype}: {reason}", ctx) from None
+        bits = self.pointer_bits
+        chosen = []
+        for place in self._layout(ctx).places(ctype):
+            guard = Equals(address, BV(place.address, bits)).simplify()
+            if guard.is_false():
+                continue
+            chosen.append((place.path, guard))
+            if guard.is_true():
+                return [(place.path, TRUE())]
+        return chosen
+
+    def _live(self, memory_object: MemoryObject, ctx: EncodingContext) -> FNode:
+        if memory_object.lifetime is None:
+            return TRUE()
+        name = ssa_name(memory_object.lifetime, 1)
+        return Equals(symbol(name, ctx.index(name)), BV(1, 1))
+
+    def _memory_check(self, check: MemoryCheck, ctx: EncodingContext) -> FNode:
+        """Whether the pointer operation ``check`` describes is defined."""
+        memory = self._layout(ctx)
+        bits = self.pointer_bits
+        if check.kind == "access":
+            address = self.value(check.pointer, ctx)
+            options = []
+            for place in memory.places(check.target):
+                here = Equals(address, BV(place.address, bits)).simplify()
+                if not here.is_false():
+                    live = self._live(place.owner, ctx)
+                    options.append(here if live.is_true() else And(here, live))
+            return Or(options).simplify() if options else FALSE()
+        pointer = self.value(check.pointer, ctx)
+        if check.kind == "offset":
+            other, count_in_range = self._offset_result(check, ctx)
+        else:
+            assert check.other is not None
+            other, count_in_range = self.value(check.other, ctx), TRUE()
+        options = []
+        for memory_object in memory.objects.values():
+            low = BV(memory_object.base, bits)
+            high = BV(memory_object.base + memory_object.size, bits)
+            options.append(
+                And(
+                    BVULE(low, pointer),
+                    BVULE(pointer, high),
+                    BVULE(low, other),
+                    BVULE(other, high),
+                )
+            )
+        if not options:
+            return FALSE()
+        return And(count_in_range, Or(options)) if not count_in_range.is_true() else Or(options)
+
+    def _offset_result(self, check: MemoryCheck, ctx: EncodingContext) -> tuple[FNode, FNode]:
+        """``pointer + count`` (or ``- count``) of an ``offset`` check, and the condition
+        that ``count`` is at most the largest object's size in elements: then the sum
+        cannot wrap around (all objects lie below half the address space), so its
+        being inside the pointer's object is exactly C's condition."""
+        arithmetic = check.other
+        if not isinstance(arithmetic, BinaryExpression):
+            raise _unsupported(f"pointer arithmetic '{arithmetic}'", ctx)
+        count = arithmetic.right if arithmetic.left is check.pointer else arithmetic.left
+        count_type = count.type
+        size = c_types.size_of(check.target, self.model) if check.target is not None else None
+        if not isinstance(count_type, IntegerType) or not size or count_type.bits > 64:
+            raise _unsupported(f"pointer arithmetic '{arithmetic}'", ctx)
+        assert self.memory is not None
+        limit = self.memory.largest_size // size
+        value = self.value(count, ctx)
+        width = value.bv_width()
+        if count_type.signed:
+            if limit >= count_type.max_value:
+                in_range = TRUE()
+            else:
+                in_range = And(
+                    BVSLE(BV(-limit % (1 << width), width), value),
+                    BVSLE(value, BV(limit, width)),
+                )
+        else:
+            in_range = TRUE() if limit >= count_type.max_value else BVULE(value, BV(limit, width))
+        return self.value(arithmetic, ctx), in_range.simplify()
 
     def _check_scalarisable(self, aggregate: Expression, ctx: EncodingContext) -> None:
         try:
@@ -323,6 +510,7 @@ class ExpressionEncoder:
         return result
 
     def _member(self, expr: Expression, ctx: EncodingContext) -> FNode:
+        """A member, element or dereference read as a value."""
         if not is_storable(expr.type):
             if isinstance(expr.type, FloatType):
                 raise _unsupported(f"floating-point member '{expr}'", ctx)
@@ -333,8 +521,8 @@ class ExpressionEncoder:
         source, target = c_types.decay(expr.operand.type), expr.type
         if isinstance(target, FloatType) or isinstance(source, FloatType):
             raise _unsupported(f"floating-point conversion '{expr}'", ctx)
-        if isinstance(source, FunctionType) or isinstance(expr.operand.type, ArrayType):
-            raise _unsupported(f"conversion of an address '{expr}'", ctx)
+        if isinstance(source, FunctionType):
+            raise _unsupported(f"conversion of a function address '{expr}'", ctx)
         if not is_storable(target):
             raise _unsupported(f"cast to {target}", ctx)
         inner = self._encode(expr.operand, ctx)
@@ -374,12 +562,14 @@ class ExpressionEncoder:
         if op in _COMPARISONS:
             return self._comparison(expr, left_type, right_type, ctx)
         ctype = expr.type
+        if isinstance(left_type, PointerType) or isinstance(right_type, PointerType):
+            return self._pointer_arithmetic(expr, left_type, right_type, ctx)
         if not (
             isinstance(ctype, IntegerType)
             and isinstance(left_type, IntegerType)
             and isinstance(right_type, IntegerType)
         ):
-            raise _unsupported(f"pointer arithmetic '{expr}'", ctx)
+            raise _unsupported(f"arithmetic '{expr}'", ctx)
         if op in ("<<", ">>"):
             return self._shift(expr, ctype, right_type, ctx)
         left = self._operand(expr.left, ctype, ctx)
@@ -391,19 +581,49 @@ class ExpressionEncoder:
             return self._division(op, left, right, ctype, ctx)
         raise _unsupported(f"binary operator '{op}'", ctx)
 
+    def _pointer_arithmetic(
+        self, expr: BinaryExpression, left_type: CType, right_type: CType, ctx: EncodingContext
+    ) -> FNode:
+        """``p + n``, ``n + p``, ``p - n`` (addresses, in units of the pointed-to type)
+        and ``p - q`` (the number of elements between them); the checks before the
+        operation make sure it stays inside one object."""
+        op = expr.operator
+        if isinstance(left_type, PointerType) and isinstance(right_type, PointerType):
+            if op != "-" or not isinstance(expr.type, IntegerType):
+                raise _unsupported(f"operator {op} on pointers '{expr}'", ctx)
+            size = c_types.size_of(left_type.target, self.model)
+            if not size:
+                raise _unsupported(f"pointer subtraction on {left_type} '{expr}'", ctx)
+            difference = BVSub(self.value(expr.left, ctx), self.value(expr.right, ctx))
+            if size != 1:
+                difference = BVSDiv(difference, BV(size, self.pointer_bits))
+            return self._widen(difference, expr.type, expr.type.bits)
+        if op not in ("+", "-"):
+            raise _unsupported(f"operator {op} on a pointer '{expr}'", ctx)
+        if isinstance(left_type, PointerType):
+            pointer, count, pointer_type = expr.left, expr.right, left_type
+        elif op == "+":
+            pointer, count, pointer_type = expr.right, expr.left, right_type
+        else:
+            raise _unsupported(f"integer minus pointer '{expr}'", ctx)
+        offset = self._scaled(count, pointer_type.target, ctx)
+        base = self.value(pointer, ctx)
+        return BVSub(base, offset) if op == "-" else _plus(base, offset)
+
     def _comparison(
         self, expr: BinaryExpression, left_type: CType, right_type: CType, ctx: EncodingContext
     ) -> FNode:
         op = expr.operator
         pointers = isinstance(left_type, PointerType) or isinstance(right_type, PointerType)
         if pointers:
-            if op not in ("==", "!=") or not (
-                isinstance(left_type, PointerType) and isinstance(right_type, PointerType)
-            ):
-                raise _unsupported(f"comparison of pointer values '{expr}'", ctx)
+            if not (isinstance(left_type, PointerType) and isinstance(right_type, PointerType)):
+                raise _unsupported(f"comparison of a pointer and an integer '{expr}'", ctx)
             left, right = self.value(expr.left, ctx), self.value(expr.right, ctx)
-            equal = Equals(left, right)
-            return equal if op == "==" else Not(equal)
+            if op in ("==", "!="):
+                equal = Equals(left, right)
+                return equal if op == "==" else Not(equal)
+            # addresses in one object (checked before): their order is the elements'
+            return _UNSIGNED_COMPARISON[op](left, right)
         if not isinstance(left_type, IntegerType) or not isinstance(right_type, IntegerType):
             raise _unsupported(f"comparison '{expr}'", ctx)
         common = (
@@ -474,6 +694,15 @@ class ExpressionEncoder:
         if in_range.is_false():
             return fresh
         return Ite(in_range, shifted, fresh)
+
+
+def _plus(base: FNode, offset: FNode) -> FNode:
+    if offset.is_bv_constant() and offset.constant_value() == 0:
+        return base
+    if base.is_bv_constant() and offset.is_bv_constant():
+        width = base.bv_width()
+        return BV((base.constant_value() + offset.constant_value()) % (1 << width), width)
+    return BVAdd(base, offset)
 
 
 def _unsupported(construct: str, ctx: EncodingContext) -> UnsupportedFeature:

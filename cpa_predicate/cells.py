@@ -10,10 +10,10 @@ under the guard that the index selects it. Out-of-bounds indices never reach the
 encoding: the frontend sends them to an undefined-behaviour location
 (:mod:`cpa.cfa.undefined`).
 
-This covers aggregates that are only accessed by name. Whatever needs an address
-(``&s``, ``p->f``, an array used as a pointer) stays unsupported here, and so do
-unions, bit-fields, arrays of unknown length and aggregates of more than
-:data:`MAX_CELLS` cells (the ``ite`` encoding grows with the number of cells).
+Accesses through pointers reach the same cells (:mod:`cpa_predicate.memory` gives
+address-taken variables addresses). Unions, bit-fields, arrays of unknown length and
+aggregates of more than :data:`MAX_CELLS` cells are unsupported (the ``ite``
+encoding grows with the number of cells).
 """
 
 from __future__ import annotations

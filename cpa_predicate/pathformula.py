@@ -8,9 +8,10 @@ as in CPAchecker.
 
 Encoding decisions (see also :mod:`cpa_predicate.c_to_smt`):
 
-* machine integers as bit-vectors; pointer variables are words (only copies,
-  equality, null and havoc are allowed on them; everything touching memory is
-  unsupported);
+* machine integers as bit-vectors; pointers are words holding addresses of the
+  program's address-taken objects (:mod:`cpa_predicate.memory`); a local object of a
+  function other than the entry one has a lifetime cell, set at its declaration (or
+  the call, for a parameter) and cleared at the function's return;
 * a value stored by an assignment, initialiser, argument or ``return`` is converted
   to the type of the variable receiving it;
 * a local declared without initializer, the result of an external call (including
@@ -23,7 +24,8 @@ Encoding decisions (see also :mod:`cpa_predicate.c_to_smt`):
 * writes of floating-point, struct and array variables are dropped: every *read* of
   such a variable is unsupported, so the dropped value can never matter;
 * external functions have no side effects except through arguments, so passing an
-  address (``&x``) to one is unsupported;
+  address (``&x``, an array, or any pointer value once some object has an address)
+  to one is unsupported;
 * the encoding is a pure function of the edge and the SSA indices it touches, so
   re-encoding a path (for counterexamples) yields the very same symbols; encodings
   are memoised on exactly that key.
@@ -42,13 +44,14 @@ from cpa.cfa import builtins
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
+    CastExpression,
+    Dereference,
     Expression,
     FieldAccess,
     InitializerList,
     IntConstant,
     StringLiteral,
     VariableRef,
-    walk,
 )
 from cpa.cfa.inputs import consumes_input
 from cpa.cfa.model import (
@@ -66,10 +69,11 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
-from cpa.cfa.types import ArrayType, CType, StructType, VoidType
+from cpa.cfa.types import ArrayType, CType, PointerType, StructType, VoidType
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
+from cpa_predicate.memory import MemoryLayout
 from cpa_predicate.ssa import (
     AUX_PREFIX,
     SSAMap,
@@ -81,6 +85,9 @@ from cpa_predicate.ssa import (
     symbol,
     unification,
 )
+
+#: the expressions that designate objects
+_LVALUES = (VariableRef, FieldAccess, ArraySubscript, Dereference)
 
 
 @dataclass(frozen=True)
@@ -295,7 +302,8 @@ class PathFormulaManager:
     def __init__(self, cfa: CFA):
         self.cfa = cfa
         self.file = cfa.file
-        self.encoder = ExpressionEncoder(cfa.data_model)
+        self.memory = MemoryLayout(cfa)
+        self.encoder = ExpressionEncoder(cfa.data_model, self.memory)
         #: symbol name -> where that fresh input value came from (last encoding wins)
         self.nondet_sources: dict[str, NondetSource] = {}
         self._names: dict[CFAEdge, tuple[str, ...]] = {}
@@ -678,7 +686,7 @@ class PathFormulaManager:
     def _places(self, lhs, ctx: _EdgeContext) -> list[tuple[str, FNode]]:
         """The cells a scalar destination ``lhs`` may denote (see
         :meth:`ExpressionEncoder.locations`); pointer dereferences are unsupported."""
-        if not isinstance(lhs, (VariableRef, FieldAccess, ArraySubscript)):
+        if not isinstance(lhs, _LVALUES):
             raise UnsupportedFeature(f"assignment to '{lhs}'", ctx.file, ctx.line)
         return self.encoder.locations(lhs, ctx)
 
@@ -691,7 +699,7 @@ class PathFormulaManager:
     def _aggregate_values(self, source, ctx: _EdgeContext) -> list[FNode | None]:
         """The values of all leaves of the aggregate lvalue ``source`` (None for a
         floating-point leaf), read before anything is written."""
-        if not isinstance(source, (VariableRef, FieldAccess, ArraySubscript)):
+        if not isinstance(source, _LVALUES):
             raise UnsupportedFeature(f"struct or array value '{source}'", ctx.file, ctx.line)
         origin = self.encoder.locations(source, ctx)
         return self._read_leaves(origin, source.type, ctx, str(source))
@@ -737,6 +745,7 @@ class PathFormulaManager:
         variable = edge.variable
         if variable is None:
             return
+        self._begin_lifetime(variable, ctx)
         if cells.is_aggregate(variable.type):
             self._aggregate_declaration(edge, ctx)
             return
@@ -758,6 +767,13 @@ class PathFormulaManager:
             return
         value = self.encoder.encode(init, ctx)
         self._assign(ctx, variable, value, init.type)
+
+    def _begin_lifetime(self, variable, ctx: _EdgeContext) -> None:
+        """An address-taken local with a lifetime cell lives from its declaration."""
+        memory_object = self.memory.objects.get(variable)
+        if memory_object is not None and memory_object.lifetime is not None:
+            name = ssa_name(memory_object.lifetime, 1)
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), BV(1, 1)))
 
     def _aggregate_declaration(self, edge: DeclarationEdge, ctx: _EdgeContext) -> None:
         """A struct or array variable: every cell gets its initial value, zero where an
@@ -851,8 +867,11 @@ class PathFormulaManager:
         refused = builtins.unmodelled(name)
         if refused is not None:
             raise UnsupportedFeature(refused, ctx.file, ctx.line)
+        objects = bool(self.memory.objects or self.memory.unmodelled)
         for argument in edge.arguments:
             escaping = _address_in(argument)
+            if escaping is None and objects and _may_hold_pointer(argument):
+                escaping = argument  # it may point to an object the callee could write
             if escaping is not None:
                 raise UnsupportedFeature(
                     f"address '{escaping}' passed to external function {name}()",
@@ -889,6 +908,8 @@ class PathFormulaManager:
                 bindings.append((parameter, value, argument.type))
             else:
                 bindings.append((parameter, None, None))
+        for parameter in callee.parameters:
+            self._begin_lifetime(parameter, ctx)
         for parameter, value, value_type in bindings:
             target = [(parameter.name, TRUE())]
             if value is None:
@@ -916,16 +937,14 @@ class PathFormulaManager:
         self._assign(ctx, variable, value, edge.expression.type)
 
     def _function_return(self, edge: FunctionReturnEdge, ctx: _EdgeContext) -> None:
+        for memory_object in self.memory.lifetimes(edge.callee):
+            name = ssa_name(memory_object.lifetime, 1)
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), BV(0, 1)))
         lhs = edge.summary.lhs if edge.summary is not None else None
         if lhs is None:
             return
         callee = self.cfa.functions.get(edge.callee)
         result = callee.return_variable if callee is not None else None
-        if _has_variable_index(lhs):
-            # checked at the call, but the callee may change the index: not modelled
-            raise UnsupportedFeature(
-                f"a call's result stored at a variable index '{lhs}'", ctx.file, ctx.line
-            )
         if cells.is_aggregate(lhs.type):
             if result is None:
                 raise UnsupportedFeature(f"struct result of {edge.callee}()", ctx.file, ctx.line)
@@ -951,6 +970,25 @@ class PathFormulaManager:
         self._store(ctx, places, lhs.type, value, result.type)
 
 
+def _may_hold_pointer(argument: Expression) -> bool:
+    """Whether the value of ``argument`` is or contains a pointer (string literals,
+    read-only, excepted)."""
+    inner = argument
+    while isinstance(inner, CastExpression):
+        inner = inner.operand
+    if isinstance(inner, (StringLiteral, IntConstant)):  # also the null pointer
+        return False
+    ctype = argument.type
+    if isinstance(ctype, PointerType):
+        return True
+    if cells.is_aggregate(ctype):
+        try:
+            return any(isinstance(leaf, PointerType) for _, leaf in cells.leaves(ctype))
+        except cells.NotScalarisable:
+            return True
+    return False
+
+
 def _address_in(argument: Expression) -> Expression | None:
     """The part of ``argument`` that hands an object's address to the callee: ``&x``,
     or an array that decays to a pointer (string literals excepted: read-only)."""
@@ -968,13 +1006,6 @@ def _address_in(argument: Expression) -> Expression | None:
         if found is not None:
             return found
     return None
-
-
-def _has_variable_index(lhs: Expression) -> bool:
-    return any(
-        isinstance(sub, ArraySubscript) and not isinstance(sub.index, IntConstant)
-        for sub in walk(lhs)
-    )
 
 
 class ModelEvaluator:

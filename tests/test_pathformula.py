@@ -98,7 +98,8 @@ def LE(a, b):  # noqa: N802
 
 def walk_path(cfa: CFA, truths: tuple[bool, ...] = ()) -> list:
     """The edges of the one path through ``main`` (entering calls) that takes the
-    assume edges with the given truth values, in order."""
+    assume edges with the given truth values, in order (and passes every check for
+    undefined behaviour)."""
     branch = iter(truths)
     node = cfa.main.entry
     returns: list[CFANode] = []
@@ -114,8 +115,12 @@ def walk_path(cfa: CFA, truths: tuple[bool, ...] = ()) -> list:
             return edges
         if len(leaving) > 1:
             assert all(isinstance(e, AssumeEdge) for e in leaving)
-            wanted = next(branch)
-            leaving = [e for e in leaving if e.truth == wanted]
+            defined = [e for e in leaving if e.successor.undefined is None]
+            if len(defined) == 1:  # the check before a memory access: it passes
+                leaving = defined
+            else:
+                wanted = next(branch)
+                leaving = [e for e in leaving if e.truth == wanted]
         edge = leaving[0]
         if isinstance(edge, FunctionCallEdge):
             returns.append(edge.summary.successor)
@@ -410,19 +415,16 @@ def test_float_writes_are_dropped_but_reads_are_unsupported():
 @pytest.mark.parametrize(
     "body, construct",
     [
-        ("int x = 1; int *p = &x;", "address-of"),
-        ("int *p = 0; int y = *p;", "pointer dereference"),
-        ("int a[2]; int *p = a;", "array variable 'a' used as a value"),
-        ("int x; x = 1; int *p; p = 0; *p = x;", "assignment to"),
+        ("int *p = 0; { int y = 1; p = &y; }", "inner block"),
+        ("int x = 1; int *p = &x; extern void g(int *); g(p);", "passed to external function"),
         ("union u { int f; } t; int y = t.f;", "union member access"),
-        ("struct s { int f; } *q = 0; int y = q->f;", "through a pointer"),
+        ("union u { int f; } t; int *p = &t.f;", "unions are not modelled"),
         ('int x; scanf("%d", &x);', "passed to external function"),
         ("int (*fp)(void) = 0; int y = fp();", "function p"),
         ("int x = 1; int y = x + 1.0 > 2;", "floating-point"),
-        ("int *p = 0; int *q = 0; int y = p < q;", "comparison of pointer values"),
         ("int *p = 0; long y = (long) p;", "between a pointer and an integer"),
         ("long x = 5; int *p = (int *) x;", "between a pointer and an integer"),
-        ("int *p = 0; p = p + 1;", "pointer arithmetic"),
+        ("void *p = 0; p = p + 1;", "pointer arithmetic"),
         ("int x = __builtin_popcount(7);", "GCC builtin __builtin_popcount"),
     ],
 )

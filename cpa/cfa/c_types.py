@@ -288,3 +288,23 @@ def find_field(ctype: CType, name: str) -> CType | None:
             if found is not None:
                 return found
     return None
+
+
+def access_key(ctype: CType) -> object:
+    """What the type of an object and the type of an lvalue must share for the lvalue
+    to access the object (C11 6.5p7, narrowed): the same type, up to the signedness of
+    an integer type; any pointer type for a pointer (all have one representation).
+    Character lvalues reading other objects byte-wise are not included."""
+    if isinstance(ctype, IntegerType):
+        name = ctype.name
+        for prefix in ("unsigned ", "signed "):
+            if name.startswith(prefix):
+                name = name[len(prefix) :]
+        return ("integer", name, ctype.size)
+    if isinstance(ctype, PointerType):
+        return ("pointer",)
+    if isinstance(ctype, ArrayType):
+        return ("array", access_key(ctype.element), ctype.length)
+    if isinstance(ctype, FloatType):
+        return ("float", ctype.name)
+    return ctype

@@ -26,6 +26,8 @@ class Variable:
     type: CType
     function: str | None
     is_global: bool
+    #: declared in a block inside the function body: its lifetime ends with the block
+    block_scoped: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -213,6 +215,38 @@ class InitializerList(Expression):
 
     def __str__(self) -> str:
         return "{" + ", ".join(map(str, self.elements)) + "}"
+
+
+@dataclass(frozen=True)
+class MemoryCheck(Expression):
+    """Whether a pointer operation is defined (1) or undefined (0); only in the
+    conditions that :mod:`cpa.cfa.undefined` inserts before the operation.
+
+    ``kind``:
+
+    * ``"access"``: ``pointer`` points to a live object (or member or element) of a
+      type that an lvalue of type ``target`` may access;
+    * ``"offset"``: ``pointer`` and ``pointer + other`` (``other`` counted in elements
+      of ``target``) lie in the same object or one past its end;
+    * ``"same"``: ``pointer`` and ``other`` point into (or one past) the same object,
+      as relational comparison and subtraction of pointers require.
+    """
+
+    kind: str
+    pointer: Expression
+    other: Expression | None
+    target: CType | None
+    type: CType
+
+    def children(self) -> tuple[Expression, ...]:
+        return (self.pointer,) if self.other is None else (self.pointer, self.other)
+
+    def __str__(self) -> str:
+        if self.kind == "access":
+            return f"valid_access({self.pointer}, {self.target})"
+        if self.kind == "offset":
+            return f"valid_offset({self.pointer}, {self.other})"
+        return f"same_object({self.pointer}, {self.other})"
 
 
 def walk(expression: Expression):

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 
 from pycparser import c_ast, c_parser
 
+from cpa.cfa.addresses import address_taken
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
 from cpa.cfa.lowering import FunctionLowering, ProgramContext
@@ -48,7 +49,7 @@ from cpa.cfa.model import (
 from cpa.cfa.preprocess import preprocess, read_source
 from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName
 from cpa.cfa.types import FunctionType, VoidType
-from cpa.cfa.undefined import add_bounds_checks
+from cpa.cfa.undefined import add_checks
 from cpa.errors import InputError, UnsupportedFeature
 
 RETURN_VARIABLE = "__retval__"
@@ -220,7 +221,8 @@ class _ProgramBuilder:
             external_functions=self.context.external_functions,
             data_model=self.scopes.model,
         )
-        add_bounds_checks(cfa)
+        cfa.address_taken = address_taken(cfa)
+        add_checks(cfa)
         return cfa
 
     def _allocate(self, definition: c_ast.FuncDef) -> None:

@@ -43,7 +43,10 @@ program compiled by gcc.)
   left-hand side.
 * Memory: every variable and every allocation is a block of cells addressed by a
   path of array indices and field names; pointers are (block, path) pairs, so ``&x``,
-  ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work. Unions,
+  ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work. The blocks of
+  a function's locals die when it returns; a ``MemoryCheck`` (the frontend's check
+  before a pointer operation) holds when the pointer designates a live part of a
+  block of a type the access may read, or stays inside its block. Unions,
   floating point, calls through function pointers and pointer/integer mixing stop
   the run with ``unsupported: ...``.
 * LBE block edges: a :class:`SequenceEdge` executes its parts in order; a
@@ -78,6 +81,7 @@ from cpa.cfa.expressions import (
     FunctionRef,
     InitializerList,
     IntConstant,
+    MemoryCheck,
     SizeOf,
     StringLiteral,
     UnaryExpression,
@@ -155,13 +159,15 @@ class Block:
     never written read as zero when a prefix of their path is in ``zero_prefixes``.
     """
 
-    __slots__ = ("name", "ctype", "cells", "zero_prefixes")
+    __slots__ = ("name", "ctype", "cells", "zero_prefixes", "alive")
 
     def __init__(self, name: str, ctype: CType | None, zero: bool = False):
         self.name = name
         self.ctype = ctype
         self.cells: dict[tuple, object] = {}
         self.zero_prefixes: set[tuple] = {()} if zero else set()
+        #: False once the block's lifetime ended (a local after its function returned)
+        self.alive = True
 
     def is_zero(self, path: tuple) -> bool:
         return any(path[:i] in self.zero_prefixes for i in range(len(path) + 1))
@@ -248,6 +254,8 @@ class _State:
                     table[key] = old
             elif kind == "zeros":
                 record[1].zero_prefixes = record[2]
+            elif kind == "dead":
+                record[1].alive = True
             elif kind == "push":
                 self.frames.pop()
             elif kind == "pop":
@@ -268,6 +276,11 @@ class _State:
         if self.trials:
             self.journal.append(("zeros", block, block.zero_prefixes))
         block.zero_prefixes = zeros
+
+    def end_lifetime(self, block: Block) -> None:
+        if self.trials and block.alive:
+            self.journal.append(("dead", block))
+        block.alive = False
 
     def bind(self, table: dict[str, Block], name: str, block: Block) -> None:
         self._set(table, name, block)
@@ -670,7 +683,9 @@ class _Interpreter:
             if block is None:
                 raise _Unsupported(f"{callee.name} returned without a value")
             value = self._read(block, (), retvar.type)
-        self.state.pop()
+        frame = self.state.pop()
+        for local in frame.locals.values():
+            self.state.end_lifetime(local)
         if lhs is not None:
             self._store_to(lhs, value)
 
@@ -829,6 +844,8 @@ class _Interpreter:
             for index, char in enumerate(_string_value(expression.text)):
                 block.cells[(index,)] = char
             return Pointer(block, (0,))
+        if isinstance(expression, MemoryCheck):
+            return int(self._memory_check(expression))
         if isinstance(expression, SizeOf):
             size = c_types.size_of(expression.operand_type, self.cfa.data_model)
             if size is None:
@@ -837,6 +854,31 @@ class _Interpreter:
         if isinstance(expression, FloatConstant):
             raise _Unsupported("floating point")
         raise _Unsupported(f"expression {type(expression).__name__} {expression}")
+
+    def _memory_check(self, check: MemoryCheck) -> bool:
+        """Whether a pointer operation is defined (see :class:`MemoryCheck`)."""
+        pointer = self._eval(check.pointer)
+        if not isinstance(pointer, Pointer):
+            return False  # null, or not an address at all
+        if check.kind == "access":
+            if not pointer.block.alive:
+                return False
+            if pointer.block.ctype is None:  # an allocation: its accesses are checked
+                return True  # where they read or write (_check_bounds)
+            ctype = _type_at(pointer.block.ctype, pointer.path, False)
+            if ctype is None or check.target is None:
+                return False
+            return c_types.access_key(ctype) == c_types.access_key(check.target)
+        other = self._eval(check.other)
+        if not isinstance(other, Pointer) or other.block is not pointer.block:
+            return False
+        if check.kind == "same" and other.path[:-1] != pointer.path[:-1]:
+            return False
+        block_type = pointer.block.ctype
+        return (
+            _type_at(block_type, pointer.path, True) is not None
+            and _type_at(block_type, other.path, True) is not None
+        )
 
     def _unary(self, expression: UnaryExpression, value: object) -> object:
         operator = expression.operator
@@ -951,6 +993,26 @@ def _string_value(text: str) -> list[int]:
     if not isinstance(value, str):
         value = str(value)
     return [ord(c) for c in value] + [0]
+
+
+def _type_at(ctype: CType | None, path: tuple, one_past: bool) -> CType | None:
+    """The type of the part of an object of type ``ctype`` at ``path``, None if the
+    path leaves the object (``one_past``: the last index may be one past the end)."""
+    for position, key in enumerate(path):
+        if isinstance(key, int):
+            if not isinstance(ctype, ArrayType) or ctype.length is None:
+                return None
+            last = one_past and position == len(path) - 1
+            if key < 0 or key > ctype.length or (key == ctype.length and not last):
+                return None
+            ctype = ctype.element
+        elif isinstance(ctype, StructType) and ctype.kind == "struct":
+            ctype = ctype.field_type(key)
+            if ctype is None:
+                return None
+        else:
+            return None
+    return ctype
 
 
 def _describe(block: Block, path: tuple) -> str:

@@ -196,6 +196,9 @@ class FunctionLowering:
         self.switch_cases: list[dict[int, CFANode]] = []
         self.name_counts: dict[str, int] = {}
         self.temporaries = 0
+        #: the scope depth of the function body's own declarations (file scope, the
+        #: parameters, the body); deeper ones are block-scoped
+        self.body_depth = len(context.scopes.ordinary) + 2
         #: functions this one calls or whose address it takes
         self.referenced_functions: set[str] = set()
         self._statement_handlers: dict[type, Callable[[c_ast.Node], None]] = {
@@ -265,7 +268,8 @@ class FunctionLowering:
         count = self.name_counts.get(name, 0) + 1
         self.name_counts[name] = count
         qualified = f"{self.function}::{name}" + (f"__{count}" if count > 1 else "")
-        return Variable(qualified, name, ctype, self.function, False)
+        nested = len(self.scopes.ordinary) > self.body_depth
+        return Variable(qualified, name, ctype, self.function, False, nested)
 
     def fresh_value(self, variable: Variable, node: c_ast.Node) -> VariableRef:
         """A read of a :data:`NONDET_VARIABLES` variable: a fresh unknown value.
@@ -1047,7 +1051,8 @@ class FunctionLowering:
         value = self.initializer(node.init, ctype)
         self.temporaries += 1
         name = f"__cpa_tmp_{self.temporaries}"
-        variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False)
+        nested = len(self.scopes.ordinary) > self.body_depth
+        variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False, nested)
         self.add(DeclarationEdge, self.text(node), variable=variable, initializer=value)
         return VariableRef(variable, ctype)
 
@@ -1173,6 +1178,17 @@ class FunctionLowering:
             lhs = result = self.temporary(return_type)
         if name in self.context.functions:
             self.referenced_functions.add(name)
+            if lhs is not None and not isinstance(lhs, VariableRef):
+                # ``a[i] = f()``, ``*p = f()``: the callee may change ``i`` or ``p``; the
+                # destination is the one before the call (as gcc evaluates it; C leaves
+                # the order open), stored into after the call, where it is checked
+                destination = self._frozen(lhs)
+                self.at(node)
+                value = self.temporary(return_type)
+                self._internal_call(name, arguments, value, text)
+                self.at(node)
+                self.add(AssignmentEdge, text, lhs=destination, rhs=convert(value, lhs.type))
+                return result
             self._internal_call(name, arguments, lhs, text)
         else:
             self.context.external_functions.add(name)
@@ -1185,6 +1201,30 @@ class FunctionLowering:
                 return_type=return_type,
             )
         return result
+
+    def _frozen(self, lvalue: Expression) -> Expression:
+        """``lvalue`` with the values it reads to find its object (pointers, indices)
+        taken into temporaries now, so that it designates the same object later."""
+        if isinstance(lvalue, FieldAccess):
+            if lvalue.through_pointer:
+                base = self._snapshot(lvalue.base)
+            else:
+                base = self._frozen(lvalue.base)
+            return FieldAccess(base, lvalue.field, lvalue.through_pointer, lvalue.type)
+        if isinstance(lvalue, ArraySubscript):
+            if isinstance(lvalue.array.type, ArrayType):
+                array = self._frozen(lvalue.array)
+            else:
+                array = self._snapshot(lvalue.array)
+            return ArraySubscript(array, self._snapshot(lvalue.index), lvalue.type)
+        if isinstance(lvalue, Dereference):
+            return Dereference(self._snapshot(lvalue.operand), lvalue.type)
+        return lvalue
+
+    def _snapshot(self, value: Expression) -> Expression:
+        if isinstance(value, IntConstant):
+            return value
+        return self.temporary(value.type, value)
 
     # ------------------------------------------------------------ modelled functions
     def _modelled_call(self, name: str, node: c_ast.FuncCall) -> Expression | None:

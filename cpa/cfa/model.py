@@ -267,6 +267,9 @@ class CFA:
     global_variables: list[Variable]
     external_functions: set[str] = field(default_factory=set)
     data_model: DataModel = DEFAULT
+    #: the variables whose address the program takes (``&x``, an array used as a
+    #: pointer); pointers may point only to these, to their members and elements
+    address_taken: frozenset[Variable] = frozenset()
 
     @property
     def main(self) -> FunctionCFA:

@@ -1,11 +1,18 @@
-"""Undefined behaviour as locations: the checks that make TRUE sound for array accesses.
+"""Undefined behaviour as locations: the checks that make TRUE sound for memory accesses.
 
-An out-of-bounds array access is undefined in C: a compiled program may overwrite any
-other object, so an analysis that merely ignored the access (or assumed it away) could
-prove a program TRUE that gcc's build violates. :func:`add_bounds_checks` therefore puts
-before every edge that indexes an array of known length a branch on the index: the
-out-of-bounds side ends in a location whose ``undefined`` attribute describes the
-behaviour. Every specification counts these locations as targets
+An out-of-bounds array access or an invalid dereference is undefined in C: a compiled
+program may overwrite any other object, so an analysis that merely ignored the access
+(or assumed it away) could prove a program TRUE that gcc's build violates.
+:func:`add_checks` therefore puts before every edge that performs such an operation a
+branch on its definedness: the undefined side ends in a location whose ``undefined``
+attribute describes the behaviour. The operations checked:
+
+* indexing an array of known length (below);
+* dereferencing a pointer (``*p``, ``p->f``, ``p[i]``): the pointer must point to a
+  live object of a type the access may read (a :class:`MemoryCheck` ``access``);
+* pointer arithmetic: the result must stay in the pointer's object or one past it
+  (``offset``); relational comparison and subtraction of pointers: both must point
+  into the same object (``same``). Every specification counts these locations as targets
 (:meth:`cpa.cfa.targets.Specification.is_target`), so the ordinary reachability
 machinery proves them unreachable (then TRUE holds for the program as C defines it)
 or finds a feasible path to one, which the verifier reports as UNKNOWN with the
@@ -21,35 +28,42 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cpa.cfa import c_types
+from cpa.cfa.addresses import edge_expressions
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
     BinaryExpression,
     CastExpression,
+    Dereference,
     Expression,
+    FieldAccess,
     IntConstant,
+    MemoryCheck,
+    UnaryExpression,
 )
 from cpa.cfa.model import (
     CFA,
-    AssignmentEdge,
     AssumeEdge,
-    CallSummaryEdge,
-    CFAEdge,
     CFANode,
-    DeclarationEdge,
-    ExternalCallEdge,
-    FunctionCallEdge,
-    ReturnStatementEdge,
     connect,
 )
-from cpa.cfa.types import INT, ULONGLONG, ArrayType, IntegerType
+from cpa.cfa.types import (
+    INT,
+    ULONGLONG,
+    ArrayType,
+    FunctionType,
+    IntegerType,
+    PointerType,
+    VoidType,
+)
 
 #: the widest index a check compares exactly (after conversion to unsigned long long)
 _INDEX_BITS = 64
 
 
-def add_bounds_checks(cfa: CFA) -> int:
-    """Insert the index checks into ``cfa`` (in place); returns how many were added."""
+def add_checks(cfa: CFA) -> int:
+    """Insert the checks into ``cfa`` (in place); returns how many were added."""
     added = 0
     for function in cfa.functions.values():
         for node in list(function.nodes):
@@ -62,58 +76,95 @@ def add_bounds_checks(cfa: CFA) -> int:
 
 
 def _checks_at(node: CFANode) -> list[tuple[Expression, str, int]]:
-    """(out-of-bounds condition, description, line) for the accesses of ``node``'s edges."""
+    """(undefinedness condition, description, line) for the operations of ``node``'s
+    edges, inner operations first."""
     checks: dict[str, tuple[Expression, str, int]] = {}
     for edge in node.leaving:
-        for expression in _expressions(edge):
-            for subscript, one_past in _subscripts(expression, False):
-                condition = _out_of_bounds(subscript, one_past)
-                if condition is None:
-                    continue
+        for expression in edge_expressions(edge):
+            for condition, what in _checks(expression, False):
                 key = str(condition)
                 if key not in checks:
-                    what = f"array index out of bounds in '{subscript}'"
                     checks[key] = (condition, what, edge.line)
     return list(checks.values())
 
 
-def _expressions(edge: CFAEdge) -> Iterator[Expression]:
-    if isinstance(edge, AssignmentEdge):
-        yield edge.lhs
-        yield edge.rhs
-    elif isinstance(edge, AssumeEdge):
-        yield edge.condition
-    elif isinstance(edge, DeclarationEdge):
-        if edge.initializer is not None:
-            yield edge.initializer
-    elif isinstance(edge, ExternalCallEdge):
-        yield from edge.arguments
-        if edge.lhs is not None:
-            yield edge.lhs
-        if edge.function_pointer is not None:
-            yield edge.function_pointer
-    elif isinstance(edge, (FunctionCallEdge, CallSummaryEdge)):
-        # the result's destination (``a[i] = f()``) is checked at the call
-        yield from edge.arguments
-        if isinstance(edge, CallSummaryEdge) and edge.lhs is not None:
-            yield edge.lhs
-    elif isinstance(edge, ReturnStatementEdge):
-        if edge.expression is not None:
-            yield edge.expression
-
-
-def _subscripts(
-    expression: Expression, under_address: bool
-) -> Iterator[tuple[ArraySubscript, bool]]:
-    """The array subscripts of ``expression``, inner ones first; the flag says whether
-    the subscript only forms an address (``&a[i]``), where one past the end is allowed."""
+def _checks(expression: Expression, under_address: bool) -> Iterator[tuple[Expression, str]]:
+    """The checks of ``expression``'s operations, inner ones first; ``under_address``:
+    the expression only forms an address (``&a[i]``), where one past the end is
+    allowed."""
     if isinstance(expression, AddressOf):
-        yield from _subscripts(expression.operand, True)
+        yield from _checks(expression.operand, True)
         return
     for child in expression.children():
-        yield from _subscripts(child, False)
+        yield from _checks(child, False)
     if isinstance(expression, ArraySubscript):
-        yield expression, under_address
+        condition = _out_of_bounds(expression, under_address)
+        if condition is not None:
+            yield condition, f"array index out of bounds in '{expression}'"
+        yield from _subscript_through_pointer(expression)
+    elif isinstance(expression, Dereference):
+        target = expression.type
+        if not isinstance(target, (VoidType, FunctionType)):
+            yield (
+                _fails(MemoryCheck("access", expression.operand, None, target, INT)),
+                (f"dereference of '{expression.operand}' that may be invalid"),
+            )
+    elif isinstance(expression, FieldAccess) and expression.through_pointer:
+        target = c_types.pointer_target(expression.base.type)
+        if target is not None:
+            yield (
+                _fails(MemoryCheck("access", expression.base, None, target, INT)),
+                (f"dereference of '{expression.base}' that may be invalid"),
+            )
+    elif isinstance(expression, BinaryExpression):
+        yield from _pointer_operation(expression)
+
+
+def _subscript_through_pointer(subscript: ArraySubscript) -> Iterator[tuple[Expression, str]]:
+    """``p[i]`` is ``*(p + i)``: the offset and the access are checked."""
+    pointer, index = subscript.array, subscript.index
+    if isinstance(c_types.decay(index.type), PointerType):
+        pointer, index = index, pointer
+    pointer_type = pointer.type
+    if not isinstance(pointer_type, PointerType):
+        return  # an array of known or unknown length
+    address = BinaryExpression("+", pointer, index, pointer_type)
+    if not (isinstance(index, IntConstant) and index.value == 0):
+        yield (
+            _fails(MemoryCheck("offset", pointer, address, subscript.type, INT)),
+            (f"pointer arithmetic that may leave its object in '{subscript}'"),
+        )
+    yield (
+        _fails(MemoryCheck("access", address, None, subscript.type, INT)),
+        (f"access '{subscript}' that may be invalid"),
+    )
+
+
+def _pointer_operation(expression: BinaryExpression) -> Iterator[tuple[Expression, str]]:
+    left_type = c_types.decay(expression.left.type)
+    right_type = c_types.decay(expression.right.type)
+    left_pointer = isinstance(left_type, PointerType)
+    right_pointer = isinstance(right_type, PointerType)
+    operator = expression.operator
+    if left_pointer and right_pointer:
+        if operator in ("<", "<=", ">", ">=", "-"):
+            yield (
+                _fails(MemoryCheck("same", expression.left, expression.right, None, INT)),
+                (f"pointers into different objects in '{expression}'"),
+            )
+        return
+    if operator not in ("+", "-") or not (left_pointer or right_pointer):
+        return
+    pointer = expression.left if left_pointer else expression.right
+    target = c_types.pointer_target(c_types.decay(pointer.type))
+    yield (
+        _fails(MemoryCheck("offset", pointer, expression, target, INT)),
+        (f"pointer arithmetic that may leave its object in '{expression}'"),
+    )
+
+
+def _fails(check: MemoryCheck) -> Expression:
+    return UnaryExpression("!", check, INT)
 
 
 def _out_of_bounds(subscript: ArraySubscript, one_past: bool) -> Expression | None:

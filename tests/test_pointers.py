@@ -1,0 +1,260 @@
+"""Pointers to objects: address-taken variables, the checks before pointer operations,
+and the memory model of the predicate encoding (:mod:`cpa_predicate.memory`).
+
+Every verdict below was checked by compiling the program with gcc (with AddressSanitizer
+for the safe ones); the larger set is ``tests/c_semantics/deref*``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.addresses import address_taken
+from cpa.cfa.expressions import MemoryCheck
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.targets import Specification
+from cpa.results import Verdict
+from cpa.verifier import verify
+from cpa_predicate.memory import GAP, MemoryLayout
+
+HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+
+
+def _verify(tmp_path: Path, body: str, config: str | None = None):
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + body)
+    return verify(program, config, Specification.unreach_call(), timelimit=60)
+
+
+def _checks(cfa) -> list[tuple[str, str]]:
+    found = []
+    for node in cfa.nodes():
+        if node.undefined is None:
+            continue
+        (edge,) = node.entering
+        check = edge.condition.operand  # the check fails: !(check)
+        assert isinstance(check, MemoryCheck) or "out of bounds" in node.undefined
+        found.append((check.kind if isinstance(check, MemoryCheck) else "bounds", str(check)))
+    return sorted(found)
+
+
+# --- which variables have an address ---------------------------------------------------
+
+
+def test_address_taken_variables_are_those_under_address_of_or_decaying():
+    cfa = parse_source(
+        HEADER
+        + """struct S { int f; int g[2]; };
+int main(void) {
+  int x, y, a[3], b[3], c[3];
+  struct S s, t;
+  int *p = &x;     /* x */
+  p = a;           /* a decays */
+  p = &s.g[1];     /* s, through its member */
+  y = b[1];        /* indexing by name: no address */
+  t.f = c[0] + y;  /* neither */
+  return *p;
+}"""
+    )
+    names = sorted(variable.c_name for variable in address_taken(cfa))
+    assert names == ["a", "s", "x"]
+    assert cfa.address_taken == address_taken(cfa)
+
+
+def test_objects_lie_apart_so_one_past_the_end_is_no_other_object():
+    cfa = parse_source(HEADER + "int main(void) { int a[3], x; int *p = a; p = &x; return 0; }")
+    layout = MemoryLayout(cfa)
+    first, second = sorted(layout.objects.values(), key=lambda o: o.base)
+    assert first.base + first.size + GAP <= second.base
+    assert first.base > 0  # the null pointer is no object
+    assert {place.path for place in layout.places(first.variable.type.element)} >= {
+        "main::a[0]",
+        "main::a[2]",
+    }
+
+
+# --- the checks before pointer operations ------------------------------------------------
+
+
+def test_dereference_member_access_index_arithmetic_and_order_get_checks():
+    cfa = parse_source(
+        HEADER
+        + """struct S { int f; };
+int main(void) {
+  int a[4]; struct S s; struct S *q = &s; int *p = a;
+  int i = __VERIFIER_nondet_int();
+  *p = 1; q->f = 2; p[i] = 3; p = p + 1;
+  if (p < a) return 1;
+  return 0;
+}"""
+    )
+    kinds = [kind for kind, _ in _checks(cfa)]
+    assert kinds.count("access") == 3  # *p, q->f, p[i]
+    assert kinds.count("offset") == 2  # p[i] is *(p + i); p + 1
+    assert kinds.count("same") == 1  # p < a
+    assert ("access", "valid_access(q, struct S)") in _checks(cfa)
+
+
+def test_a_constant_index_zero_through_a_pointer_needs_no_offset_check():
+    cfa = parse_source(HEADER + "int main(void) { int a[2]; int *p = a; return p[0]; }")
+    assert [kind for kind, _ in _checks(cfa)] == ["access"]
+
+
+# --- verdicts ------------------------------------------------------------------------------
+
+
+def test_swap_through_pointers_is_proved(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """void swap(int *a, int *b) { int t = *a; *a = *b; *b = t; }
+int main(void) {
+  int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+  int x0 = x, y0 = y;
+  swap(&x, &y);
+  if (x != y0 || y != x0) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+def test_a_write_through_a_struct_pointer_is_found_with_its_input(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """struct S { int a; int b[3]; };
+void set(struct S *p, int v) { p->a = v; p->b[1] = v + 1; }
+int main(void) {
+  struct S s = {0, {0, 0, 0}};
+  int v = __VERIFIER_nondet_int();
+  set(&s, v);
+  int *q = &s.b[0];
+  if (q[1] == 6) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [item.value for item in result.counterexample.inputs] == [5]
+
+
+def test_which_object_a_pointer_points_to_follows_the_branch(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int x = 0, y = 0;
+  int *p = &x; int **pp = &p;
+  if (__VERIFIER_nondet_int()) *pp = &y;
+  **pp = 5;
+  if (x + y != 5) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+def test_an_unsigned_lvalue_reads_the_bits_of_an_int(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int x = -1; unsigned *u = (unsigned *)&x;
+  if (*u == 4294967295u) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
+
+
+def test_pointer_difference_counts_elements(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int a[6]; int i = __VERIFIER_nondet_int();
+  if (i < 0 || i > 5) return 0;
+  int *p = &a[i];
+  if (p - a != i) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+@pytest.mark.parametrize(
+    "body, what",
+    [
+        (  # null on one branch
+            "int main(void) { int x = 1; int *p = 0; if (__VERIFIER_nondet_int()) p = &x;"
+            " *p = 2; if (x != 2) reach_error(); return 0; }",
+            "dereference of 'p'",
+        ),
+        (  # a local of a function that has returned
+            "int *f(void) { int y = 3; int *q = &y; return q; }\n"
+            "int main(void) { int *p = f(); if (*p != 3) reach_error(); return 0; }",
+            "dereference of 'p'",
+        ),
+        (  # one past the end, then written
+            "int main(void) { int a[4] = {0}; int b = 7; int *p = a;"
+            " int i = __VERIFIER_nondet_int(); if (i < 0 || i > 4) return 0;"
+            " p = p + i; *p = 1; if (b != 7) reach_error(); return 0; }",
+            "dereference of 'p'",
+        ),
+        (  # arithmetic beyond one past the end
+            "int main(void) { int a[4]; int *p = a + 5; if (p == a) reach_error(); return 0; }",
+            "pointer arithmetic",
+        ),
+        (  # the order of pointers into different objects
+            "int main(void) { int x, y; if (&x < &y) reach_error(); return 0; }",
+            "different objects",
+        ),
+    ],
+)
+@pytest.mark.parametrize("config", ["lbe", "sbe", "abe-l", "impact", "cpufo"])
+def test_an_undefined_pointer_operation_is_unknown_never_a_verdict(tmp_path, body, what, config):
+    result = _verify(tmp_path, body, config)
+    assert result.verdict is Verdict.UNKNOWN, result.reason
+    assert "undefined behaviour" in result.reason and what in result.reason, result.reason
+
+
+def test_guarded_pointer_arithmetic_is_proved_safe(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int a[4] = {0}; int b = 7; int *p = a;
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i > 3) return 0;
+  p = p + i; *p = 1;
+  if (b != 7 || a[i] != 1) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+def test_the_destination_of_a_call_result_is_the_one_before_the_call(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int x, y, i; int *p = &x; int a[3];
+int f(void) { p = &y; return 1; }
+int g(void) { i = 2; return 1; }
+int main(void) {
+  *p = f();
+  a[i] = g();
+  if (x != 1 || y != 0 || a[0] != 1 || a[2] != 0) reach_error();
+  return 0;
+}""",
+    )
+    # C leaves the order open; gcc (-O0 and -O2) evaluates the destination first
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+@pytest.mark.parametrize(
+    "body, construct",
+    [
+        ("int *p = 0; { int y = 2; p = &y; } if (*p != 2) reach_error();", "inner block"),
+        ("union U { int x; char c; } u; int *p = &u.x; *p = 1;", "union"),
+        ("int x; extern void g(int *); g(&x); if (x) reach_error();", "g()"),
+    ],
+)
+def test_what_the_memory_model_does_not_cover_is_unsupported(tmp_path: Path, body, construct):
+    result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}")
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported" in result.reason and construct in result.reason, result.reason
