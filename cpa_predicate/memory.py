@@ -26,7 +26,7 @@ comparison and subtraction of pointers into different objects are undefined, and
 is every dereference that hits no candidate (null, dangling, out of bounds, another
 type): :mod:`cpa.cfa.undefined` puts a check before each of them, encoded here, so TRUE
 proves none happens. A local of a function other than the entry function lives from its
-declaration to the function's return; a one-bit *lifetime* cell (``f::x@live``) says
+declaration to the function's return; a one-bit *lifetime* cell (``f::x$live``) says
 whether it lives, and a dereference of a dead object is undefined too.
 
 Not modelled (every access through a pointer is then UNKNOWN with ``file:line``): the
@@ -53,7 +53,7 @@ ALIGNMENT = 16
 #: free bytes after every object, so that one past its end is no other object
 GAP = 16
 #: the suffix of an object's lifetime cell
-LIFETIME_SUFFIX = "@live"
+LIFETIME_SUFFIX = "$live"
 
 
 @dataclass(frozen=True, eq=False)
