@@ -107,7 +107,7 @@ from cpa.cfa.types import (
 )
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
-from cpa_predicate.memory import MemoryLayout, MemoryObject
+from cpa_predicate.memory import MemoryLayout, MemoryObject, Place
 from cpa_predicate.ssa import ssa_name, symbol
 
 
@@ -406,15 +406,22 @@ class ExpressionEncoder:
                 cells.leaves(ctype)
             except cells.NotScalarisable as reason:
                 raise _unsupported(f"access of type {ctype}: {reason}", ctx) from None
+        return [(place.path, guard) for place, guard in self._candidates(address, ctype, ctx)]
+
+    def _candidates(
+        self, address: FNode, ctype: CType, ctx: EncodingContext
+    ) -> list[tuple[Place, FNode]]:
+        """The places of type ``ctype`` whose address ``address`` may be, with the
+        condition that it is (just the one place if the address is a constant)."""
         bits = self.pointer_bits
         chosen = []
         for place in self._layout(ctx).places(ctype):
             guard = Equals(address, BV(place.address, bits)).simplify()
             if guard.is_false():
                 continue
-            chosen.append((place.path, guard))
             if guard.is_true():
-                return [(place.path, TRUE())]
+                return [(place, guard)]
+            chosen.append((place, guard))
         return chosen
 
     def _live(self, memory_object: MemoryObject, ctx: EncodingContext) -> FNode:
@@ -428,13 +435,11 @@ class ExpressionEncoder:
         memory = self._layout(ctx)
         bits = self.pointer_bits
         if check.kind == "access":
-            address = self.value(check.pointer, ctx)
+            assert check.target is not None
             options = []
-            for place in memory.places(check.target):
-                here = Equals(address, BV(place.address, bits)).simplify()
-                if not here.is_false():
-                    live = self._live(place.owner, ctx)
-                    options.append(here if live.is_true() else And(here, live))
+            for place, here in self._candidates(self.value(check.pointer, ctx), check.target, ctx):
+                live = self._live(place.owner, ctx)
+                options.append(here if live.is_true() else And(here, live))
             return Or(options).simplify() if options else FALSE()
         pointer = self.value(check.pointer, ctx)
         if check.kind == "offset":

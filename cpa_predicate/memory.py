@@ -103,6 +103,12 @@ class MemoryLayout:
             self.objects[variable] = memory_object
             self._collect(memory_object, variable.name, variable.type, address)
             address += size + GAP
+        #: the objects with a lifetime cell, by the function they are locals of
+        self._lifetimes: dict[str, list[MemoryObject]] = {}
+        for memory_object in self.objects.values():
+            if memory_object.lifetime is not None:
+                function = memory_object.variable.function
+                self._lifetimes.setdefault(function, []).append(memory_object)
         #: the size of the largest object (bounds the offsets of pointer arithmetic)
         self.largest_size = max((o.size for o in self.objects.values()), default=0)
         if address >= 1 << (self.pointer_bits - 1):
@@ -142,8 +148,4 @@ class MemoryLayout:
 
     def lifetimes(self, function: str) -> list[MemoryObject]:
         """The objects with a lifetime cell among ``function``'s locals."""
-        return [
-            memory_object
-            for memory_object in self.objects.values()
-            if memory_object.lifetime is not None and memory_object.variable.function == function
-        ]
+        return self._lifetimes.get(function, [])

@@ -107,14 +107,14 @@ def _checks(expression: Expression, under_address: bool) -> Iterator[tuple[Expre
         if not isinstance(target, (VoidType, FunctionType)):
             yield (
                 _fails(MemoryCheck("access", expression.operand, None, target, INT)),
-                (f"dereference of '{expression.operand}' that may be invalid"),
+                f"dereference of '{expression.operand}' that may be invalid",
             )
     elif isinstance(expression, FieldAccess) and expression.through_pointer:
         target = c_types.pointer_target(expression.base.type)
         if target is not None:
             yield (
                 _fails(MemoryCheck("access", expression.base, None, target, INT)),
-                (f"dereference of '{expression.base}' that may be invalid"),
+                f"dereference of '{expression.base}' that may be invalid",
             )
     elif isinstance(expression, BinaryExpression):
         yield from _pointer_operation(expression)
@@ -132,11 +132,11 @@ def _subscript_through_pointer(subscript: ArraySubscript) -> Iterator[tuple[Expr
     if not (isinstance(index, IntConstant) and index.value == 0):
         yield (
             _fails(MemoryCheck("offset", pointer, address, subscript.type, INT)),
-            (f"pointer arithmetic that may leave its object in '{subscript}'"),
+            f"pointer arithmetic that may leave its object in '{subscript}'",
         )
     yield (
         _fails(MemoryCheck("access", address, None, subscript.type, INT)),
-        (f"access '{subscript}' that may be invalid"),
+        f"access '{subscript}' that may be invalid",
     )
 
 
@@ -150,7 +150,7 @@ def _pointer_operation(expression: BinaryExpression) -> Iterator[tuple[Expressio
         if operator in ("<", "<=", ">", ">=", "-"):
             yield (
                 _fails(MemoryCheck("same", expression.left, expression.right, None, INT)),
-                (f"pointers into different objects in '{expression}'"),
+                f"pointers into different objects in '{expression}'",
             )
         return
     if operator not in ("+", "-") or not (left_pointer or right_pointer):
@@ -159,7 +159,7 @@ def _pointer_operation(expression: BinaryExpression) -> Iterator[tuple[Expressio
     target = c_types.pointer_target(c_types.decay(pointer.type))
     yield (
         _fails(MemoryCheck("offset", pointer, expression, target, INT)),
-        (f"pointer arithmetic that may leave its object in '{expression}'"),
+        f"pointer arithmetic that may leave its object in '{expression}'",
     )
 
 
