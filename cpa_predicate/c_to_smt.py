@@ -442,6 +442,12 @@ class ExpressionEncoder:
                 options.append(here if live.is_true() else And(here, live))
             return Or(options).simplify() if options else FALSE()
         pointer = self.value(check.pointer, ctx)
+        if check.kind == "free":
+            options = [Equals(pointer, BV(0, bits))]
+            for memory_object in memory.freeable():
+                at_start = Equals(pointer, BV(memory_object.base, bits))
+                options.append(And(at_start, self._live(memory_object, ctx)))
+            return Or(options)
         if check.kind == "offset":
             other, count_in_range = self._offset_result(check, ctx)
         else:

@@ -33,7 +33,12 @@ Not modelled (every access through a pointer is then UNKNOWN with ``file:line``)
 address of a variable declared in an inner block (its lifetime ends with the block,
 which the CFA does not mark), and address-taken objects that cells cannot represent
 (unions, bit-fields, unknown length, more than :data:`cells.MAX_CELLS` cells).
-Functions, string literals and the heap have no addresses here yet.
+Functions and string literals have no addresses here yet.
+
+Heap and ``alloca`` objects. An allocation site that runs at most once
+(:mod:`cpa.cfa.allocations`) has one object, placed like an address-taken variable
+after them; a ``malloc``/``calloc`` object has a lifetime cell that the allocation
+sets and ``free`` clears, an ``alloca`` object one that its function's return clears.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from dataclasses import dataclass
 
 from cpa.cfa import c_types
 from cpa.cfa.expressions import Variable
-from cpa.cfa.model import CFA
+from cpa.cfa.model import CFA, ExternalCallEdge
 from cpa.cfa.types import ArrayType, CType, StructType
 from cpa_predicate import cells
 
@@ -65,6 +70,8 @@ class MemoryObject:
     size: int
     #: the cell saying whether the object lives (None: it lives for the whole run)
     lifetime: str | None
+    #: an object of ``malloc``/``calloc``, whose lifetime ``free`` ends
+    freeable: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,32 +95,58 @@ class MemoryLayout:
         #: address-taken variables this model cannot represent, with the reason
         self.unmodelled: dict[Variable, str] = {}
         self._places: dict[object, list[Place]] = {}
-        address = FIRST_ADDRESS
-        for variable in sorted(cfa.address_taken, key=lambda v: v.name):
-            reason = self._unmodelled_reason(variable)
-            if reason is not None:
-                self.unmodelled[variable] = reason
-                continue
-            size = c_types.size_of(variable.type, self.model) or 0
-            align = max(ALIGNMENT, c_types.align_of(variable.type, self.model) or 1)
-            address = (address + align - 1) // align * align
-            local = variable.function not in (None, cfa.entry_function)
-            lifetime = variable.name + LIFETIME_SUFFIX if local and not variable.is_global else None
-            memory_object = MemoryObject(variable, address, size, lifetime)
-            self.objects[variable] = memory_object
-            self._collect(memory_object, variable.name, variable.type, address)
-            address += size + GAP
-        #: the objects with a lifetime cell, by the function they are locals of
+        #: the objects of allocation sites (:mod:`cpa.cfa.allocations`), by site
+        self.allocations: dict[ExternalCallEdge, MemoryObject] = {}
+        #: why an allocation site is not modelled, by site
+        self.unmodelled_allocations: dict[ExternalCallEdge, str] = {}
+        #: the objects with a lifetime cell, by the function whose return ends them
         self._lifetimes: dict[str, list[MemoryObject]] = {}
-        for memory_object in self.objects.values():
-            if memory_object.lifetime is not None:
-                function = memory_object.variable.function
-                self._lifetimes.setdefault(function, []).append(memory_object)
+        self._address = FIRST_ADDRESS
+        for variable in sorted(cfa.address_taken, key=lambda v: v.name):
+            local = variable.function not in (None, cfa.entry_function) and not variable.is_global
+            self._add(variable, variable.function if local else None, False)
+        for edge, site in cfa.allocation_sites.items():
+            if site.variable is None:
+                self.unmodelled_allocations[edge] = site.unmodelled or "allocation"
+                continue
+            function = edge.predecessor.function
+            scope = function if site.function_scoped and function != cfa.entry_function else None
+            memory_object = self._add(site.variable, scope, not site.function_scoped)
+            if memory_object is None:
+                reason = self.unmodelled.pop(site.variable)
+                self.unmodelled_allocations[edge] = f"{edge.function_name}() of {reason}"
+            else:
+                self.allocations[edge] = memory_object
+        address = self._address
         #: the size of the largest object (bounds the offsets of pointer arithmetic)
         self.largest_size = max((o.size for o in self.objects.values()), default=0)
         if address >= 1 << (self.pointer_bits - 1):
             for variable in self.objects:
                 self.unmodelled[variable] = "the objects do not fit half the address space"
+            for edge in self.allocations:
+                self.unmodelled_allocations[edge] = "objects that do not fit the address space"
+            self.allocations.clear()
+
+    def _add(self, variable: Variable, scope: str | None, freeable: bool) -> MemoryObject | None:
+        """Place ``variable``'s object after the previous ones. ``scope``: the
+        function whose return ends its lifetime; ``freeable``: ``free`` ends it."""
+        reason = self._unmodelled_reason(variable)
+        if reason is not None:
+            self.unmodelled[variable] = reason
+            return None
+        size = c_types.size_of(variable.type, self.model) or 0
+        align = max(ALIGNMENT, c_types.align_of(variable.type, self.model) or 1)
+        address = (self._address + align - 1) // align * align
+        lifetime = None
+        if scope is not None or freeable:
+            lifetime = variable.name + LIFETIME_SUFFIX
+        memory_object = MemoryObject(variable, address, size, lifetime, freeable)
+        self.objects[variable] = memory_object
+        self._collect(memory_object, variable.name, variable.type, address)
+        if scope is not None:
+            self._lifetimes.setdefault(scope, []).append(memory_object)
+        self._address = address + size + GAP
+        return memory_object
 
     def _unmodelled_reason(self, variable: Variable) -> str | None:
         if variable.block_scoped:
@@ -145,6 +178,10 @@ class MemoryLayout:
     def places(self, ctype: CType) -> list[Place]:
         """The places an lvalue of type ``ctype`` may access."""
         return self._places.get(c_types.access_key(ctype), [])
+
+    def freeable(self) -> list[MemoryObject]:
+        """The objects whose lifetime ``free`` ends (of ``malloc`` and ``calloc``)."""
+        return [o for o in self.allocations.values() if o.freeable]
 
     def lifetimes(self, function: str) -> list[MemoryObject]:
         """The objects with a lifetime cell among ``function``'s locals."""

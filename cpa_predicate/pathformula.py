@@ -40,7 +40,7 @@ from pysmt import operators as pysmt_operators
 from pysmt.fnode import FNode
 from pysmt.shortcuts import BV, FALSE, TRUE, And, Bool, Equals, Ite, Not, Or, get_env
 
-from cpa.cfa import builtins
+from cpa.cfa import allocations, builtins
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -69,7 +69,7 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
-from cpa.cfa.types import ArrayType, CType, PointerType, StructType, VoidType
+from cpa.cfa.types import VOID, ArrayType, CType, PointerType, StructType, VoidType
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
@@ -867,6 +867,12 @@ class PathFormulaManager:
         refused = builtins.unmodelled(name)
         if refused is not None:
             raise UnsupportedFeature(refused, ctx.file, ctx.line)
+        if edge in self.cfa.allocation_sites:
+            self._allocation(edge, ctx)
+            return
+        if name == allocations.FREE and len(edge.arguments) == 1:
+            self._free(edge.arguments[0], ctx)
+            return
         objects = bool(self.memory.objects or self.memory.unmodelled)
         for argument in edge.arguments:
             escaping = _address_in(argument)
@@ -888,6 +894,53 @@ class PathFormulaManager:
             self._havoc_lhs(edge.lhs, ctx, return_type, description, consumes_input(edge))
         elif consumes_input(edge):
             self._input(ctx, return_type, description)
+
+    def _allocation(self, edge: ExternalCallEdge, ctx: _EdgeContext) -> None:
+        """``p = malloc(...)``: the site's object begins to live with indeterminate
+        contents (``calloc``: zeros) and ``p`` gets its address, or null where the
+        allocation may fail."""
+        memory_object = self.memory.allocations.get(edge)
+        if memory_object is None:
+            reason = self.memory.unmodelled_allocations.get(edge, edge.function_name + "()")
+            raise UnsupportedFeature(f"allocation by {reason}", ctx.file, ctx.line)
+        site = self.cfa.allocation_sites[edge]
+        bits = self.encoder.pointer_bits
+        address: FNode = BV(memory_object.base, bits)
+        alive: FNode = BV(1, 1)
+        if site.may_fail:
+            fails = Equals(ctx.fresh_aux(1), BV(1, 1))
+            address = Ite(fails, BV(0, bits), address)
+            alive = Ite(fails, BV(0, 1), alive)
+        variable = memory_object.variable
+        target = [(variable.name, TRUE())]
+        if site.zeroed:
+            values = [
+                None if self.encoder.bits(leaf) is None else BV(0, self.encoder.bits(leaf))
+                for _, leaf in self._leaves(variable.type, ctx, variable.c_name)
+            ]
+            self._store_leaves(ctx, target, variable.type, values)
+        else:
+            description = f"indeterminate contents of {variable.c_name}"
+            self._havoc_leaves(ctx, target, variable.type, description)
+        if memory_object.lifetime is not None:
+            name = ssa_name(memory_object.lifetime, 1)
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), alive))
+        assert edge.lhs is not None
+        result_type = edge.return_type or PointerType(VOID)
+        self._store(ctx, self._places(edge.lhs, ctx), edge.lhs.type, address, result_type)
+
+    def _free(self, argument: Expression, ctx: _EdgeContext) -> None:
+        """``free(p)`` ends the life of the object ``p`` points to the start of (the
+        check before it, :mod:`cpa.cfa.undefined`, makes every other pointer but
+        null undefined)."""
+        pointer = self.encoder.value(argument, ctx)
+        bits = self.encoder.pointer_bits
+        for memory_object in self.memory.freeable():
+            assert memory_object.lifetime is not None
+            name = ssa_name(memory_object.lifetime, 1)
+            old = symbol(name, ctx.index(name))
+            freed = Equals(pointer, BV(memory_object.base, bits))
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), Ite(freed, BV(0, 1), old)))
 
     def _function_call(self, edge: FunctionCallEdge, ctx: _EdgeContext) -> None:
         callee = self.cfa.functions.get(edge.callee)

@@ -229,7 +229,9 @@ class MemoryCheck(Expression):
     * ``"offset"``: ``pointer`` and ``pointer + other`` (``other`` counted in elements
       of ``target``) lie in the same object or one past its end;
     * ``"same"``: ``pointer`` and ``other`` point into (or one past) the same object,
-      as relational comparison and subtraction of pointers require.
+      as relational comparison and subtraction of pointers require;
+    * ``"free"``: ``pointer`` is null or the start of a live object of ``malloc`` or
+      ``calloc``, as ``free`` requires.
     """
 
     kind: str
@@ -246,6 +248,8 @@ class MemoryCheck(Expression):
             return f"valid_access({self.pointer}, {self.target})"
         if self.kind == "offset":
             return f"valid_offset({self.pointer}, {self.other})"
+        if self.kind == "free":
+            return f"valid_free({self.pointer})"
         return f"same_object({self.pointer}, {self.other})"
 
 

@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from pycparser import c_ast, c_parser
 
 from cpa.cfa.addresses import address_taken
+from cpa.cfa.allocations import allocation_sites
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
 from cpa.cfa.lowering import FunctionLowering, ProgramContext
@@ -222,6 +223,7 @@ class _ProgramBuilder:
             data_model=self.scopes.model,
         )
         cfa.address_taken = address_taken(cfa)
+        cfa.allocation_sites = allocation_sites(cfa)
         add_checks(cfa)
         return cfa
 

@@ -69,6 +69,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cpa.cfa import builtins, c_types, integers
+from cpa.cfa.allocations import FREE, AllocationSite
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -386,6 +387,8 @@ class _Interpreter:
         self.notes: list[str] = []
         self.edge: CFAEdge | None = None  # innermost edge being executed, for messages
         self.node: CFANode | None = None
+        #: the blocks of malloc and calloc (which free accepts)
+        self.heap_blocks: set[Block] = set()
 
     # -- driver ------------------------------------------------------------------
 
@@ -644,10 +647,17 @@ class _Interpreter:
         refused = builtins.unmodelled(name)
         if refused is not None:
             raise _Unsupported(refused)
-        if name in ALLOCATION_FUNCTIONS:
+        site = self.cfa.allocation_sites.get(edge)
+        if site is not None:
+            self._allocate(site)
+            return
+        if name in ALLOCATION_FUNCTIONS:  # hand-built CFAs: an untyped block
             if edge.lhs is not None:
                 block = Block(f"{name}@{edge.line}", None, zero=name in _ZEROING_ALLOCATORS)
                 self._store_to(edge.lhs, Pointer(block, (0,)))
+            return
+        if name == FREE and len(edge.arguments) == 1:
+            self._free(self._eval(edge.arguments[0]))
             return
         if not consumes_input(edge):
             return
@@ -656,6 +666,40 @@ class _Interpreter:
         value = self._next_input(edge, edge.return_type)
         if edge.lhs is not None:
             self._store_to(edge.lhs, value)
+
+    def _allocate(self, site: AllocationSite) -> None:
+        """A modelled allocation site creates its object (it runs at most once: see
+        :mod:`cpa.cfa.allocations`); a compiled run's allocation does not fail."""
+        variable = site.variable
+        if variable is None:
+            raise _Unsupported(f"allocation by {site.unmodelled}")
+        block = Block(variable.name, variable.type, zero=site.zeroed)
+        if site.function_scoped:  # alloca: dies with the calling function's frame
+            self.state.bind(self.state.frames[-1].locals, variable.name, block)
+        else:
+            self.heap_blocks.add(block)
+        path = (0,) if site.array_of_pointee else ()
+        assert site.edge.lhs is not None
+        self._store_to(site.edge.lhs, Pointer(block, path))
+
+    def _free(self, pointer: object) -> None:
+        if pointer == 0:
+            return
+        if not self._freeable(pointer):
+            raise _Undefined("free of a pointer that is not a live allocation")
+        assert isinstance(pointer, Pointer)
+        self.state.end_lifetime(pointer.block)
+
+    def _freeable(self, pointer: object) -> bool:
+        """Whether ``free`` accepts ``pointer``: null or the start of a live heap block."""
+        if pointer == 0:
+            return True
+        return (
+            isinstance(pointer, Pointer)
+            and pointer.block in self.heap_blocks
+            and pointer.block.alive
+            and all(key == 0 for key in pointer.path)
+        )
 
     def _call(self, edge: FunctionCallEdge) -> None:
         callee = self.cfa.functions.get(edge.callee)
@@ -858,6 +902,8 @@ class _Interpreter:
     def _memory_check(self, check: MemoryCheck) -> bool:
         """Whether a pointer operation is defined (see :class:`MemoryCheck`)."""
         pointer = self._eval(check.pointer)
+        if check.kind == "free":
+            return self._freeable(pointer)
         if not isinstance(pointer, Pointer):
             return False  # null, or not an address at all
         if check.kind == "access":

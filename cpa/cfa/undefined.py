@@ -12,7 +12,11 @@ attribute describes the behaviour. The operations checked:
   live object of a type the access may read (a :class:`MemoryCheck` ``access``);
 * pointer arithmetic: the result must stay in the pointer's object or one past it
   (``offset``); relational comparison and subtraction of pointers: both must point
-  into the same object (``same``). Every specification counts these locations as targets
+  into the same object (``same``);
+* ``free(p)``: ``p`` must be null or the start of a live ``malloc``/``calloc`` object
+  (``free``).
+
+Every specification counts these locations as targets
 (:meth:`cpa.cfa.targets.Specification.is_target`), so the ordinary reachability
 machinery proves them unreachable (then TRUE holds for the program as C defines it)
 or finds a feasible path to one, which the verifier reports as UNKNOWN with the
@@ -30,6 +34,7 @@ from collections.abc import Iterator
 
 from cpa.cfa import c_types
 from cpa.cfa.addresses import edge_expressions
+from cpa.cfa.allocations import FREE
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -46,6 +51,7 @@ from cpa.cfa.model import (
     CFA,
     AssumeEdge,
     CFANode,
+    ExternalCallEdge,
     connect,
 )
 from cpa.cfa.types import (
@@ -85,6 +91,12 @@ def _checks_at(node: CFANode) -> list[tuple[Expression, str, int]]:
                 key = str(condition)
                 if key not in checks:
                     checks[key] = (condition, what, edge.line)
+        if isinstance(edge, ExternalCallEdge) and edge.function_name == FREE:
+            if len(edge.arguments) == 1:
+                (pointer,) = edge.arguments
+                condition = _fails(MemoryCheck("free", pointer, None, None, INT))
+                what = f"free of '{pointer}' that is not null or a live allocation"
+                checks.setdefault(str(condition), (condition, what, edge.line))
     return list(checks.values())
 
 
