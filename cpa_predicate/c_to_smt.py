@@ -243,21 +243,30 @@ class ExpressionEncoder:
             raise _unsupported(f"floating-point constant {expr}", ctx)
         if isinstance(expr, StringLiteral):
             raise _unsupported("string literal used as a value", ctx)
+        if isinstance(expr, Dereference) and isinstance(expr.type, FunctionType):
+            return self.value(expr.operand, ctx)  # *fp designates the function fp points to
         if isinstance(expr, (FieldAccess, ArraySubscript, Dereference)):
             return self._member(expr, ctx)
         if isinstance(expr, AddressOf):
             if isinstance(expr.operand, FunctionRef):
-                raise _unsupported(f"function pointer value '{expr}'", ctx)
+                return self._function_address(expr.operand, ctx)
             return self.address(expr.operand, ctx)
         if isinstance(expr, MemoryCheck):
             return self._memory_check(expr, ctx)
         if isinstance(expr, SizeOf):
             raise _unsupported(f"sizeof of a type of unknown size '{expr}'", ctx)
         if isinstance(expr, FunctionRef):
-            raise _unsupported(f"function pointer value '{expr}'", ctx)
+            return self._function_address(expr, ctx)
         if isinstance(expr, InitializerList):
             raise _unsupported("initializer list used as a value", ctx)
         raise _unsupported(f"expression '{expr}'", ctx)
+
+    def _function_address(self, function: FunctionRef, ctx: EncodingContext) -> FNode:
+        """The address of a function with a body whose address the program takes."""
+        address = None if self.memory is None else self.memory.functions.get(function.name)
+        if address is None:  # a function without a body: its callers are unknown
+            raise _unsupported(f"the address of function {function.name}", ctx)
+        return BV(address, self.pointer_bits)
 
     def _variable(self, expr: VariableRef, ctx: EncodingContext) -> FNode:
         var = expr.variable

@@ -33,7 +33,9 @@ Not modelled (every access through a pointer is then UNKNOWN with ``file:line``)
 address of a variable declared in an inner block (its lifetime ends with the block,
 which the CFA does not mark), and address-taken objects that cells cannot represent
 (unions, bit-fields, unknown length, more than :data:`cells.MAX_CELLS` cells).
-Functions and string literals have no addresses here yet.
+A function whose address the program takes has an address too (no object is there,
+so a data access through it is invalid); a call through a pointer compares it with
+these (:mod:`cpa.cfa.lowering`). String literals have no addresses here yet.
 
 Heap and ``alloca`` objects. An allocation site that runs at most once
 (:mod:`cpa.cfa.allocations`) has one object, placed like an address-taken variable
@@ -117,6 +119,12 @@ class MemoryLayout:
                 self.unmodelled_allocations[edge] = f"{edge.function_name}() of {reason}"
             else:
                 self.allocations[edge] = memory_object
+        #: the addresses of the functions with a body whose address the program takes
+        self.functions: dict[str, int] = {}
+        for name in sorted(cfa.address_taken_functions):
+            self._address = (self._address + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
+            self.functions[name] = self._address
+            self._address += GAP
         address = self._address
         #: the size of the largest object (bounds the offsets of pointer arithmetic)
         self.largest_size = max((o.size for o in self.objects.values()), default=0)

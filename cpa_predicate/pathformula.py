@@ -40,7 +40,7 @@ from pysmt import operators as pysmt_operators
 from pysmt.fnode import FNode
 from pysmt.shortcuts import BV, FALSE, TRUE, And, Bool, Equals, Ite, Not, Or, get_env
 
-from cpa.cfa import allocations, builtins
+from cpa.cfa import allocations, builtins, c_types
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -69,7 +69,14 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
-from cpa.cfa.types import VOID, ArrayType, CType, PointerType, StructType, VoidType
+from cpa.cfa.types import (
+    VOID,
+    ArrayType,
+    CType,
+    PointerType,
+    StructType,
+    VoidType,
+)
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
@@ -873,11 +880,15 @@ class PathFormulaManager:
         if name == allocations.FREE and len(edge.arguments) == 1:
             self._free(edge.arguments[0], ctx)
             return
-        objects = bool(self.memory.objects or self.memory.unmodelled)
+        memory = self.memory
+        # a pointer may reach an object the callee could write, or a function it could call
+        objects = bool(memory.objects or memory.unmodelled or memory.functions)
         for argument in edge.arguments:
             escaping = _address_in(argument)
             if escaping is None and objects and _may_hold_pointer(argument):
-                escaping = argument  # it may point to an object the callee could write
+                # it may point to an object the callee could write, or to a function
+                # it could call (a callback: the callee would run program code)
+                escaping = argument
             if escaping is not None:
                 raise UnsupportedFeature(
                     f"address '{escaping}' passed to external function {name}()",
@@ -1031,7 +1042,7 @@ def _may_hold_pointer(argument: Expression) -> bool:
         inner = inner.operand
     if isinstance(inner, (StringLiteral, IntConstant)):  # also the null pointer
         return False
-    ctype = argument.type
+    ctype = c_types.decay(argument.type)
     if isinstance(ctype, PointerType):
         return True
     if cells.is_aggregate(ctype):

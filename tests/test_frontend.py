@@ -435,15 +435,25 @@ def test_failed_assert_without_definition_calls_assert_fail():
         assert isinstance(into, AssumeEdge) and not into.truth
 
 
-def test_function_pointer_call_is_marked_external():
+def test_a_call_through_a_pointer_branches_to_the_functions_whose_address_is_taken():
     src = (
-        "int f(int a) { return a; } int main() { int (*fp)(int) = &f; int y = (*fp)(2); return y; }"
+        "int f(int a) { return a; } int g(int a) { return -a; } int h(void) { return 0; }\n"
+        "int main() { int (*fp)(int) = &f; int (*hp)(void) = h; if (hp()) fp = g;"
+        " int y = (*fp)(2); return y; }"
     )
     cfa = parse_source(src)
-    (call,) = edges(cfa, kind=ExternalCallEdge)
-    assert call.function_name == "*"
-    assert call.function_pointer.variable.name == "main::fp"
-    assert call.lhs.variable.name == "main::y"
+    assert cfa.address_taken_functions == {"f", "g", "h"}
+    assert not edges(cfa, kind=ExternalCallEdge)
+    tests = [e for e in edges(cfa, kind=AssumeEdge) if e.truth and "==" in str(e.condition)]
+    # h has another type: the call through fp never reaches it
+    assert sorted(str(e.condition) for e in tests if "fp" in str(e.condition)) == [
+        "(fp == f)",
+        "(fp == g)",
+    ]
+    undefined = [n.undefined for n in cfa.nodes() if n.undefined and "call through" in n.undefined]
+    assert len(undefined) == 2 and any("'fp'" in text for text in undefined)
+    called = sorted(e.callee for e in edges(cfa, kind=FunctionCallEdge))
+    assert called == ["f", "g", "h"]
 
 
 def test_expressions_pointers_arrays_casts_strings_floats():

@@ -420,7 +420,7 @@ def test_float_writes_are_dropped_but_reads_are_unsupported():
         ("union u { int f; } t; int y = t.f;", "union member access"),
         ("union u { int f; } t; int *p = &t.f;", "unions are not modelled"),
         ('int x; scanf("%d", &x);', "passed to external function"),
-        ("int (*fp)(void) = 0; int y = fp();", "function p"),
+        ("extern int ext(void); int (*fp)(void) = ext;", "the address of function ext"),
         ("int x = 1; int y = x + 1.0 > 2;", "floating-point"),
         ("int *p = 0; long y = (long) p;", "between a pointer and an integer"),
         ("long x = 5; int *p = (int *) x;", "between a pointer and an integer"),

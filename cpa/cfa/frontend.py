@@ -196,6 +196,9 @@ class _ProgramBuilder:
             self._allocate(definition)
         if self.entry_function not in self.context.functions:
             raise InputError(f"no function '{self.entry_function}'", self.file_name)
+        self.context.address_taken_functions = _functions_used_as_values(
+            ast, set(self.context.functions)
+        )
         entry_cfa = self.context.functions[self.entry_function]
         chain_start = CFANode(self.entry_function, entry_cfa.line)
         init = FunctionLowering(self.context, self.entry_function, chain_start)
@@ -223,6 +226,7 @@ class _ProgramBuilder:
             data_model=self.scopes.model,
         )
         cfa.address_taken = address_taken(cfa)
+        cfa.address_taken_functions = self.context.address_taken_functions
         cfa.allocation_sites = allocation_sites(cfa)
         add_checks(cfa)
         return cfa
@@ -397,3 +401,34 @@ def _prune(function: FunctionCFA, nodes: list[CFANode]) -> None:
             kept.append(node)
     kept.sort(key=lambda n: n.id)
     function.nodes = kept
+
+
+class _FunctionValues(c_ast.NodeVisitor):
+    """Collects the names of functions used other than as the callee of a call."""
+
+    def __init__(self, functions: set[str]):
+        self.functions = functions
+        self.found: set[str] = set()
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        callee = node.name
+        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
+            callee = callee.expr
+        if not isinstance(callee, c_ast.ID):
+            self.visit(node.name)
+        if node.args is not None:
+            self.visit(node.args)
+
+    def visit_ID(self, node: c_ast.ID) -> None:
+        if node.name in self.functions:
+            self.found.add(node.name)
+
+
+def _functions_used_as_values(ast: c_ast.FileAST, functions: set[str]) -> frozenset[str]:
+    """The functions with a body whose address the program takes (``fp = f``, ``&f``):
+    the only possible callees of a call through a pointer. A local variable that shadows
+    a function's name may add a function that is never called this way (harmless: no
+    pointer then holds its address)."""
+    visitor = _FunctionValues(functions)
+    visitor.visit(ast)
+    return frozenset(visitor.found)

@@ -11,10 +11,13 @@ Design decisions (see also :mod:`cpa.cfa.frontend`):
   and ``?:`` used as values, comma) are emitted as edges before the edge that uses the
   value; their values go through fresh temporaries ``function::__cpa_tmp_N`` declared
   by a :class:`DeclarationEdge`. Expressions left on edges are side-effect free.
-* **Calls through function pointers** (``(*fp)(x)``, ``s->op(x)``) become an
-  :class:`ExternalCallEdge` with ``function_name="*"`` and the pointer expression in
-  ``function_pointer``; the possible targets are not resolved, analyses decide how to
-  treat such a call (e.g. as unknown code, or UNKNOWN if they need soundness).
+* **Calls through function pointers** (``(*fp)(x)``, ``s->op(x)``) become a branch
+  per possible callee: ``[fp == f]`` then an ordinary call of ``f``, for every function
+  with a body whose address the program takes (``ProgramContext.
+  address_taken_functions``) and whose type is compatible with the pointer's; the
+  remaining case (null, a function without a body, another type) ends in an
+  undefined-behaviour location (:mod:`cpa.cfa.undefined`). Only a pointer whose type
+  is no function type stays an :class:`ExternalCallEdge` with ``function_name="*"``.
 * **Conversions are explicit.** Integer promotions and the usual arithmetic
   conversions become :class:`CastExpression` s (constants are converted at once), so
   the operands of an arithmetic operator have the operator's type, and those of a
@@ -155,6 +158,8 @@ class ProgramContext:
         self.functions: dict[str, FunctionCFA] = {}  # functions with a body
         self.function_types: dict[str, FunctionType] = {}
         self.external_functions: set[str] = set()
+        #: functions with a body whose address is taken: the callees a pointer may reach
+        self.address_taken_functions: frozenset[str] = frozenset()
         self.global_variables: list[Variable] = []
         self.global_declarations: dict[Variable, DeclarationEdge] = {}
         #: lowers the global initialisers; its nodes become the start of the entry function
@@ -1386,9 +1391,11 @@ class FunctionLowering:
         function_type = c_types.pointer_target(pointer.type)
         if isinstance(function_type, PointerType):
             function_type = function_type.target
-        return_type = function_type.return_type if isinstance(function_type, FunctionType) else INT
+        if isinstance(function_type, FunctionType):
+            return self._dispatch(pointer, function_type, arguments, lhs, text, want_value)
+        return_type = INT
         result = None
-        if lhs is None and want_value and not isinstance(return_type, VoidType):
+        if lhs is None and want_value:
             lhs = result = self.temporary(return_type)
         self.add(
             ExternalCallEdge,
@@ -1399,6 +1406,63 @@ class FunctionLowering:
             function_pointer=pointer,
             return_type=return_type,
         )
+        return result
+
+    def _dispatch(
+        self,
+        pointer: Expression,
+        function_type: FunctionType,
+        arguments: tuple[Expression, ...],
+        lhs: Expression | None,
+        text: str,
+        want_value: bool,
+    ) -> Expression | None:
+        """A call through ``pointer``: a branch per function with a body whose address
+        the program takes and whose type matches (``pointer == &f``: call ``f``); any
+        other value (null, a function without a body, data, a function of another
+        type) is undefined behaviour or unknown code, an undefined-behaviour location
+        here (:mod:`cpa.cfa.undefined`)."""
+        return_type = function_type.return_type
+        returns = not isinstance(return_type, VoidType)
+        result = None
+        if lhs is None and want_value and returns:
+            lhs = result = self.temporary(return_type)
+        destination = lhs
+        if lhs is not None and not isinstance(lhs, VariableRef):
+            destination = self._frozen(lhs)  # as for a direct call: fixed before it
+        value = self.temporary(return_type) if destination is not None and returns else None
+        join = self.new_node()
+        for name in sorted(self.context.address_taken_functions):
+            callee_type = self._function_type(name)
+            if callee_type is None or not _callable_as(callee_type, function_type, arguments):
+                continue
+            condition = BinaryExpression("==", pointer, FunctionRef(name, callee_type), INT)
+            taken, other = self.new_node(), self.new_node()
+            source = self.here()
+            connect(AssumeEdge(source, taken, self.line, f"[{condition}]", condition=condition))
+            connect(
+                AssumeEdge(
+                    source, other, self.line, f"[!({condition})]", condition=condition, truth=False
+                )
+            )
+            self.current = taken
+            converted = tuple(
+                convert(argument, c_types.decay(parameter))
+                for argument, parameter in zip(arguments, callee_type.parameters, strict=True)
+            )
+            self.referenced_functions.add(name)
+            self._internal_call(name, converted, value, text)
+            self.jump(join)
+            self.current = other
+        invalid = self.new_node()
+        invalid.undefined = (
+            f"call through '{pointer}' that points to no function of type {function_type}"
+        )
+        self.jump(invalid)
+        self.current = join
+        if value is not None and destination is not None:
+            rhs = convert(value, destination.type)
+            self.add(AssignmentEdge, f"{destination} = {value}", lhs=destination, rhs=rhs)
         return result
 
     def _function_type(self, name: str) -> FunctionType | None:
@@ -1546,3 +1610,19 @@ def _switch_labels(node: c_ast.Node):
         elif isinstance(current, (c_ast.While, c_ast.DoWhile, c_ast.For)):
             stack.append(current.stmt)
     return found
+
+
+def _callable_as(
+    callee: FunctionType, pointer: FunctionType, arguments: tuple[Expression, ...]
+) -> bool:
+    """Whether a call through a pointer of type ``pointer`` may reach ``callee``: the
+    types are compatible (C makes a call through another function type undefined)."""
+    if str(callee.return_type) != str(pointer.return_type) or callee.variadic:
+        return False
+    if len(callee.parameters) != len(arguments):
+        return False
+    if not pointer.parameters and not pointer.variadic:  # unprototyped: T (*)()
+        return True
+    own = [str(c_types.decay(parameter)) for parameter in callee.parameters]
+    expected = [str(c_types.decay(parameter)) for parameter in pointer.parameters]
+    return own == expected and not pointer.variadic
