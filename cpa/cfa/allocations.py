@@ -108,16 +108,17 @@ def _site(cfa: CFA, edge: ExternalCallEdge, number: int, once: bool, cyclic: boo
     if cyclic or not once:
         reason = f"{name}() that may run more than once (one object per allocation site)"
         return AllocationSite(edge, None, reason)
-    ctype = _object_type(cfa, edge)
-    if isinstance(ctype, str):
-        return AllocationSite(edge, None, f"{name}() of {ctype}")
+    found = _object_type(cfa, edge)
+    if isinstance(found, str):
+        return AllocationSite(edge, None, f"{name}() of {found}")
+    ctype, array = found
     variable = Variable(f"{name}#{number}", f"{name}#{number}", ctype, None, True)
-    array = ctype is not _target_type(edge)
     return AllocationSite(edge, variable, None, zeroed, may_fail, scoped, array)
 
 
-def _object_type(cfa: CFA, edge: ExternalCallEdge) -> CType | str:
-    """The type of the object ``edge`` allocates, or what makes it unknown."""
+def _object_type(cfa: CFA, edge: ExternalCallEdge) -> tuple[CType, bool] | str:
+    """The type of the object ``edge`` allocates and whether it is an array of what
+    the result points to, or what makes the type unknown."""
     arguments = [_constant(argument) for argument in edge.arguments]
     expected = 2 if edge.function_name == "calloc" else 1
     if len(arguments) != expected or any(value is None for value in arguments):
@@ -134,8 +135,8 @@ def _object_type(cfa: CFA, edge: ExternalCallEdge) -> CType | str:
     if size <= 0 or size % element:
         return f"{size} bytes, not a whole number of {target}"
     if size == element:
-        return target
-    return ArrayType(target, size // element)
+        return target, False
+    return ArrayType(target, size // element), True
 
 
 def _target_type(edge: ExternalCallEdge) -> CType | None:
