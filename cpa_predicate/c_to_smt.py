@@ -290,7 +290,7 @@ class ExpressionEncoder:
         other; an in-bounds index or a valid pointer selects exactly one)."""
         if isinstance(expr, VariableRef):
             if cells.is_aggregate(expr.type):  # once per access, for the whole variable
-                self._check_scalarisable(expr, ctx)
+                self._check_scalarisable(expr.type, f"'{expr}'", ctx)
             return [(expr.variable.name, TRUE())]
         if isinstance(expr, Dereference):
             return self._places_at(self.value(expr.operand, ctx), expr.type, ctx)
@@ -391,18 +391,10 @@ class ExpressionEncoder:
         count_type = count.type
         if not isinstance(count_type, IntegerType):
             raise _unsupported(f"pointer offset of type {count_type}", ctx)
-        offset = self._widen(self.value(count, ctx), count_type, self.pointer_bits)
+        offset = self.convert(self.value(count, ctx), count_type, self.model.ptrdiff_t, ctx)
         if size != 1:
             offset = BVMul(offset, BV(size, self.pointer_bits))
         return offset.simplify() if isinstance(count, IntConstant) else offset
-
-    def _widen(self, term: FNode, ctype: IntegerType, bits: int) -> FNode:
-        width = term.bv_width()
-        if width > bits:
-            return BVExtract(term, 0, bits - 1)
-        if width < bits:
-            return (BVSExt if ctype.signed else BVZExt)(term, bits - width)
-        return term
 
     def _places_at(
         self, address: FNode, ctype: CType, ctx: EncodingContext
@@ -411,10 +403,7 @@ class ExpressionEncoder:
         the condition that the address is its address (an access that matches none is
         undefined; the check before it says so)."""
         if cells.is_aggregate(ctype):
-            try:
-                cells.leaves(ctype)
-            except cells.NotScalarisable as reason:
-                raise _unsupported(f"access of type {ctype}: {reason}", ctx) from None
+            self._check_scalarisable(ctype, f"access of type {ctype}", ctx)
         return [(place.path, guard) for place, guard in self._candidates(address, ctype, ctx)]
 
     def _candidates(
@@ -507,11 +496,11 @@ class ExpressionEncoder:
             in_range = TRUE() if limit >= count_type.max_value else BVULE(value, BV(limit, width))
         return self.value(arithmetic, ctx), in_range.simplify()
 
-    def _check_scalarisable(self, aggregate: Expression, ctx: EncodingContext) -> None:
+    def _check_scalarisable(self, ctype: CType, what: str, ctx: EncodingContext) -> None:
         try:
-            cells.leaves(aggregate.type)
+            cells.leaves(ctype)
         except cells.NotScalarisable as reason:
-            raise _unsupported(f"'{aggregate}': {reason}", ctx) from None
+            raise _unsupported(f"{what}: {reason}", ctx) from None
 
     def read(self, places: list[tuple[str, FNode]], ctype: CType, ctx: EncodingContext) -> FNode:
         """The value of type ``ctype`` in the cell that ``places`` selects."""
@@ -617,7 +606,7 @@ class ExpressionEncoder:
             difference = BVSub(self.value(expr.left, ctx), self.value(expr.right, ctx))
             if size != 1:
                 difference = BVSDiv(difference, BV(size, self.pointer_bits))
-            return self._widen(difference, expr.type, expr.type.bits)
+            return self.convert(difference, self.model.ptrdiff_t, expr.type, ctx)
         if op not in ("+", "-"):
             raise _unsupported(f"operator {op} on a pointer '{expr}'", ctx)
         if isinstance(left_type, PointerType):

@@ -125,10 +125,9 @@ class MemoryLayout:
             self._address = (self._address + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
             self.functions[name] = self._address
             self._address += GAP
-        address = self._address
         #: the size of the largest object (bounds the offsets of pointer arithmetic)
         self.largest_size = max((o.size for o in self.objects.values()), default=0)
-        if address >= 1 << (self.pointer_bits - 1):
+        if self._address >= 1 << (self.pointer_bits - 1):
             for variable in self.objects:
                 self.unmodelled[variable] = "the objects do not fit half the address space"
             for edge in self.allocations:

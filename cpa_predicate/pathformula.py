@@ -80,7 +80,7 @@ from cpa.cfa.types import (
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
-from cpa_predicate.memory import MemoryLayout
+from cpa_predicate.memory import MemoryLayout, MemoryObject
 from cpa_predicate.ssa import (
     AUX_PREFIX,
     SSAMap,
@@ -779,8 +779,15 @@ class PathFormulaManager:
         """An address-taken local with a lifetime cell lives from its declaration."""
         memory_object = self.memory.objects.get(variable)
         if memory_object is not None and memory_object.lifetime is not None:
-            name = ssa_name(memory_object.lifetime, 1)
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), BV(1, 1)))
+            self._set_lifetime(ctx, memory_object, lambda _: BV(1, 1))
+
+    @staticmethod
+    def _set_lifetime(ctx: _EdgeContext, memory_object: MemoryObject, value) -> None:
+        """A new instance of the object's lifetime cell, ``value(old instance)``."""
+        assert memory_object.lifetime is not None
+        name = ssa_name(memory_object.lifetime, 1)
+        old = symbol(name, ctx.index(name))
+        ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), value(old)))
 
     def _aggregate_declaration(self, edge: DeclarationEdge, ctx: _EdgeContext) -> None:
         """A struct or array variable: every cell gets its initial value, zero where an
@@ -925,17 +932,14 @@ class PathFormulaManager:
         variable = memory_object.variable
         target = [(variable.name, TRUE())]
         if site.zeroed:
-            values = [
-                None if self.encoder.bits(leaf) is None else BV(0, self.encoder.bits(leaf))
-                for _, leaf in self._leaves(variable.type, ctx, variable.c_name)
-            ]
+            widths = [self.encoder.bits(leaf) for _, leaf in self._leaves(variable.type, ctx, "")]
+            values = [None if bits is None else BV(0, bits) for bits in widths]
             self._store_leaves(ctx, target, variable.type, values)
         else:
             description = f"indeterminate contents of {variable.c_name}"
             self._havoc_leaves(ctx, target, variable.type, description)
         if memory_object.lifetime is not None:
-            name = ssa_name(memory_object.lifetime, 1)
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), alive))
+            self._set_lifetime(ctx, memory_object, lambda _: alive)
         assert edge.lhs is not None
         result_type = edge.return_type or PointerType(VOID)
         self._store(ctx, self._places(edge.lhs, ctx), edge.lhs.type, address, result_type)
@@ -947,11 +951,10 @@ class PathFormulaManager:
         pointer = self.encoder.value(argument, ctx)
         bits = self.encoder.pointer_bits
         for memory_object in self.memory.freeable():
-            assert memory_object.lifetime is not None
-            name = ssa_name(memory_object.lifetime, 1)
-            old = symbol(name, ctx.index(name))
             freed = Equals(pointer, BV(memory_object.base, bits))
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), Ite(freed, BV(0, 1), old)))
+            self._set_lifetime(
+                ctx, memory_object, lambda old, freed=freed: Ite(freed, BV(0, 1), old)
+            )
 
     def _function_call(self, edge: FunctionCallEdge, ctx: _EdgeContext) -> None:
         callee = self.cfa.functions.get(edge.callee)
@@ -1002,8 +1005,7 @@ class PathFormulaManager:
 
     def _function_return(self, edge: FunctionReturnEdge, ctx: _EdgeContext) -> None:
         for memory_object in self.memory.lifetimes(edge.callee):
-            name = ssa_name(memory_object.lifetime, 1)
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), BV(0, 1)))
+            self._set_lifetime(ctx, memory_object, lambda _: BV(0, 1))
         lhs = edge.summary.lhs if edge.summary is not None else None
         if lhs is None:
             return

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
-
 from cpa.cfa import c_types
 from cpa.cfa.expressions import (
     BinaryExpression,
@@ -36,13 +34,14 @@ from cpa.cfa.expressions import (
 from cpa.cfa.model import (
     CFA,
     AssignmentEdge,
+    CFANode,
     DeclarationEdge,
     ExternalCallEdge,
     FunctionCallEdge,
     FunctionCFA,
     ReturnStatementEdge,
 )
-from cpa.cfa.order import local_successors
+from cpa.cfa.order import WTOComponent, weak_topological_order
 from cpa.cfa.types import ArrayType, CType, FunctionType, PointerType, VoidType
 
 #: allocation functions the model represents: name -> (zero-filled, may return null,
@@ -78,22 +77,27 @@ class AllocationSite:
 
 def allocation_sites(cfa: CFA) -> dict[ExternalCallEdge, AllocationSite]:
     """The allocating calls of ``cfa`` (built, not summarised) whose result is used."""
-    once = _functions_running_once(cfa)
-    sites: dict[ExternalCallEdge, AllocationSite] = {}
-    counter = 0
-    for function in cfa.functions.values():
-        cyclic = _cyclic_nodes(function)
-        for edge in list(function.edges()):
-            if not isinstance(edge, ExternalCallEdge) or edge.lhs is None:
-                continue
-            name = edge.function_name
-            if name not in MODELLED_ALLOCATORS and name not in _OTHER_ALLOCATORS:
-                continue
-            counter += 1
-            sites[edge] = _site(
-                cfa, edge, counter, function.name in once, edge.predecessor in cyclic
-            )
-    return sites
+    calls = [
+        edge
+        for edge in cfa.edges()
+        if isinstance(edge, ExternalCallEdge)
+        and edge.lhs is not None
+        and (edge.function_name in MODELLED_ALLOCATORS or edge.function_name in _OTHER_ALLOCATORS)
+    ]
+    if not calls:
+        return {}
+    cyclic = {name: _cyclic_nodes(function) for name, function in cfa.functions.items()}
+    once = _functions_running_once(cfa, cyclic)
+    return {
+        edge: _site(
+            cfa,
+            edge,
+            number,
+            edge.predecessor.function in once,
+            edge.predecessor in cyclic[edge.predecessor.function],
+        )
+        for number, edge in enumerate(calls, start=1)
+    }
 
 
 #: allocation-like functions that are recognised but not modelled
@@ -210,31 +214,29 @@ def _constant(expression: Expression) -> int | None:
     return value
 
 
-def _cyclic_nodes(function: FunctionCFA) -> set:
-    """The locations of ``function`` that lie on a cycle of its CFA."""
-    graph = nx.DiGraph()
-    for node in function.nodes:
-        graph.add_node(node)
-        for successor in local_successors(node):
-            graph.add_edge(node, successor)
-    cyclic: set = set()
-    for component in nx.strongly_connected_components(graph):
-        if len(component) > 1:
-            cyclic |= component
-        else:
-            (node,) = component
-            if graph.has_edge(node, node):
-                cyclic.add(node)
-    return cyclic
+def _cyclic_nodes(function: FunctionCFA) -> set[CFANode]:
+    """The locations of ``function`` that lie on a cycle of its CFA: those inside a
+    component of its weak topological order (Bourdoncle's components are the cycles)."""
+    found: set[CFANode] = set()
+    pending = [e for e in weak_topological_order(function) if isinstance(e, WTOComponent)]
+    while pending:
+        component = pending.pop()
+        found.add(component.head)
+        for element in component.elements:
+            if isinstance(element, WTOComponent):
+                pending.append(element)
+            else:
+                found.add(element)
+    return found
 
 
-def _functions_running_once(cfa: CFA) -> set[str]:
-    """The functions no execution enters twice."""
+def _functions_running_once(cfa: CFA, cyclic: dict[str, set[CFANode]]) -> set[str]:
+    """The functions no execution enters twice (``cyclic``: the locations on cycles,
+    by function)."""
     calls: dict[str, list[FunctionCallEdge]] = {}
     for edge in cfa.edges():
         if isinstance(edge, FunctionCallEdge):
             calls.setdefault(edge.callee, []).append(edge)
-    cyclic = {name: _cyclic_nodes(function) for name, function in cfa.functions.items()}
     once: dict[str, bool] = {}
 
     def runs_once(name: str, visiting: frozenset[str]) -> bool:

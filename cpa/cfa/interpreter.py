@@ -683,12 +683,10 @@ class _Interpreter:
         self._store_to(site.edge.lhs, Pointer(block, path))
 
     def _free(self, pointer: object) -> None:
-        if pointer == 0:
-            return
         if not self._freeable(pointer):
             raise _Undefined("free of a pointer that is not a live allocation")
-        assert isinstance(pointer, Pointer)
-        self.state.end_lifetime(pointer.block)
+        if isinstance(pointer, Pointer):  # not null
+            self.state.end_lifetime(pointer.block)
 
     def _freeable(self, pointer: object) -> bool:
         """Whether ``free`` accepts ``pointer``: null or the start of a live heap block."""

@@ -273,8 +273,7 @@ class FunctionLowering:
         count = self.name_counts.get(name, 0) + 1
         self.name_counts[name] = count
         qualified = f"{self.function}::{name}" + (f"__{count}" if count > 1 else "")
-        nested = len(self.scopes.ordinary) > self.body_depth
-        return Variable(qualified, name, ctype, self.function, False, nested)
+        return Variable(qualified, name, ctype, self.function, False, self._in_inner_block())
 
     def fresh_value(self, variable: Variable, node: c_ast.Node) -> VariableRef:
         """A read of a :data:`NONDET_VARIABLES` variable: a fresh unknown value.
@@ -295,6 +294,10 @@ class FunctionLowering:
             return_type=variable.type,
         )
         return temporary
+
+    def _in_inner_block(self) -> bool:
+        """Whether a declaration here is in a block inside the function body."""
+        return len(self.scopes.ordinary) > self.body_depth
 
     def temporary(self, ctype: CType, initializer: Expression | None = None) -> VariableRef:
         """Declare a fresh temporary (with an optional initialiser) and return it."""
@@ -1056,7 +1059,7 @@ class FunctionLowering:
         value = self.initializer(node.init, ctype)
         self.temporaries += 1
         name = f"__cpa_tmp_{self.temporaries}"
-        nested = len(self.scopes.ordinary) > self.body_depth
+        nested = self._in_inner_block()
         variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False, nested)
         self.add(DeclarationEdge, self.text(node), variable=variable, initializer=value)
         return VariableRef(variable, ctype)
@@ -1183,18 +1186,12 @@ class FunctionLowering:
             lhs = result = self.temporary(return_type)
         if name in self.context.functions:
             self.referenced_functions.add(name)
-            if lhs is not None and not isinstance(lhs, VariableRef):
-                # ``a[i] = f()``, ``*p = f()``: the callee may change ``i`` or ``p``; the
-                # destination is the one before the call (as gcc evaluates it; C leaves
-                # the order open), stored into after the call, where it is checked
-                destination = self._frozen(lhs)
-                self.at(node)
-                value = self.temporary(return_type)
-                self._internal_call(name, arguments, value, text)
-                self.at(node)
-                self.add(AssignmentEdge, text, lhs=destination, rhs=convert(value, lhs.type))
-                return result
-            self._internal_call(name, arguments, lhs, text)
+            self._into(
+                lhs,
+                return_type,
+                text,
+                lambda receiver: self._internal_call(name, arguments, receiver, text),
+            )
         else:
             self.context.external_functions.add(name)
             self.add(
@@ -1427,10 +1424,25 @@ class FunctionLowering:
         result = None
         if lhs is None and want_value and returns:
             lhs = result = self.temporary(return_type)
-        destination = lhs
-        if lhs is not None and not isinstance(lhs, VariableRef):
-            destination = self._frozen(lhs)  # as for a direct call: fixed before it
-        value = self.temporary(return_type) if destination is not None and returns else None
+        self._into(
+            lhs if returns else None,
+            return_type,
+            text,
+            lambda receiver: self._branch_to_callees(
+                pointer, function_type, arguments, receiver, text
+            ),
+        )
+        return result
+
+    def _branch_to_callees(
+        self,
+        pointer: Expression,
+        function_type: FunctionType,
+        arguments: tuple[Expression, ...],
+        receiver: Expression | None,
+        text: str,
+    ) -> None:
+        """``[pointer == &f]`` then a call of ``f``, for each possible callee."""
         join = self.new_node()
         for name in sorted(self.context.address_taken_functions):
             callee_type = self._function_type(name)
@@ -1451,7 +1463,7 @@ class FunctionLowering:
                 for argument, parameter in zip(arguments, callee_type.parameters, strict=True)
             )
             self.referenced_functions.add(name)
-            self._internal_call(name, converted, value, text)
+            self._internal_call(name, converted, receiver, text)
             self.jump(join)
             self.current = other
         invalid = self.new_node()
@@ -1460,10 +1472,27 @@ class FunctionLowering:
         )
         self.jump(invalid)
         self.current = join
-        if value is not None and destination is not None:
-            rhs = convert(value, destination.type)
-            self.add(AssignmentEdge, f"{destination} = {value}", lhs=destination, rhs=rhs)
-        return result
+
+    def _into(
+        self,
+        lhs: Expression | None,
+        return_type: CType,
+        text: str,
+        call: Callable[[Expression | None], None],
+    ) -> None:
+        """Emit ``call(receiver)``, which stores the result into ``receiver``. A
+        destination through a pointer or index (``a[i] = f()``, ``*p = f()``: the callee
+        may change ``i`` or ``p``) is the one before the call, as gcc evaluates it (C
+        leaves the order open): the result goes to a temporary, stored there after."""
+        if lhs is None or isinstance(lhs, VariableRef):
+            call(lhs)
+            return
+        line = self.line
+        destination = self._frozen(lhs)
+        value = self.temporary(return_type)
+        call(value)
+        self.line = line
+        self.add(AssignmentEdge, text, lhs=destination, rhs=convert(value, lhs.type))
 
     def _function_type(self, name: str) -> FunctionType | None:
         symbol = self.scopes.lookup(name)
