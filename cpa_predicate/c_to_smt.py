@@ -629,7 +629,7 @@ class ExpressionEncoder:
                 raise _unsupported(f"comparison of a pointer and an integer '{expr}'", ctx)
             left, right = self.value(expr.left, ctx), self.value(expr.right, ctx)
             if op in ("==", "!="):
-                equal = Equals(left, right)
+                equal = self._pointer_equality(left, right, expr, ctx)
                 return equal if op == "==" else Not(equal)
             # addresses in one object (checked before): their order is the elements'
             return _UNSIGNED_COMPARISON[op](left, right)
@@ -655,6 +655,37 @@ class ExpressionEncoder:
         assert isinstance(common, IntegerType)
         table = _SIGNED_COMPARISON if common.signed else _UNSIGNED_COMPARISON
         return table[op](left, right)
+
+    def _pointer_equality(
+        self, left: FNode, right: FNode, expr: BinaryExpression, ctx: EncodingContext
+    ) -> FNode:
+        """``left == right`` for two addresses.
+
+        C lets a pointer one past the end of an object compare equal to a pointer to
+        the start of another object that happens to follow it in memory (C11 6.5.9p6).
+        Our objects lie apart, so there the encoding cannot know the answer: it is an
+        unconstrained bit, and the encoding says it approximated (a counterexample
+        through it must replay). Everywhere else equality of addresses is exact."""
+        equal = Equals(left, right).simplify()
+        memory_objects = list(self.memory.objects.values()) if self.memory is not None else []
+        if len(memory_objects) < 2 or equal.is_true():
+            return equal
+        bits = self.pointer_bits
+
+        def at(address: FNode, offset: int) -> FNode:
+            return Equals(address, BV(offset, bits))
+
+        def ambiguous(end: FNode, start: FNode) -> FNode:
+            ends = Or(at(end, o.base + o.size) for o in memory_objects)
+            starts = Or(at(start, o.base) for o in memory_objects)
+            same = Or(And(at(end, o.base + o.size), at(start, o.base)) for o in memory_objects)
+            return And(ends, starts, Not(same))
+
+        either = Or(ambiguous(left, right), ambiguous(right, left)).simplify()
+        if either.is_false():
+            return equal
+        ctx.approximate(f"equality of a pointer past an object and another object '{expr}'")
+        return Ite(either, Equals(ctx.fresh_aux(1), BV(1, 1)), equal)
 
     def _division(
         self, op: str, left: FNode, right: FNode, ctype: IntegerType, ctx: EncodingContext

@@ -20,8 +20,10 @@ programs this targets; per-type SMT arrays (CPAchecker's uninterpreted functions
 would not grow, but their interpolants need array theory.
 
 Exactness. Objects lie apart (a gap after each), so a pointer one past the end of an
-object never equals the address of another object, and the addresses themselves are
-never observable: converting a pointer to an integer stays unsupported, relational
+object is no address of another object. C lets such a pointer compare equal to the
+start of an object that happens to follow (C11 6.5.9p6); the encoding leaves that one
+comparison open (an unconstrained bit, recorded as an approximation), so no verdict
+rests on our layout. The addresses themselves are never observable: converting a pointer to an integer stays unsupported, relational
 comparison and subtraction of pointers into different objects are undefined, and so
 is every dereference that hits no candidate (null, dangling, out of bounds, another
 type): :mod:`cpa.cfa.undefined` puts a check before each of them, encoded here, so TRUE

@@ -214,6 +214,34 @@ def test_an_undefined_pointer_operation_is_unknown_never_a_verdict(tmp_path, bod
     assert "undefined behaviour" in result.reason and what in result.reason, result.reason
 
 
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+@pytest.mark.parametrize("first, second", [("a", "b"), ("b", "a")])
+def test_one_past_an_object_may_equal_the_next_object(tmp_path: Path, config, first, second):
+    # C11 6.5.9p6: equal if the second object happens to follow the first; gcc -O0 puts
+    # b right below a, so '&b + 1 == &a' holds there (it was a wrong TRUE)
+    result = _verify(
+        tmp_path,
+        f"int main(void) {{ int a, b; int *p = &{first} + 1;"
+        f" if (p == &{second}) reach_error(); return 0; }}",
+        config,
+    )
+    assert result.verdict is not Verdict.TRUE, result.reason
+
+
+def test_pointer_equality_is_exact_where_the_layout_does_not_matter(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int main(void) {
+  int a[2], b; int *p = a, *q = &b;
+  if (__VERIFIER_nondet_int()) p = p + 2;  /* one past a: never a itself, nor null */
+  if (p == a + 1 || p == 0 || q == a || q != &b) reach_error();
+  if (p == q) return 1;                   /* may hold: not asserted */
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
 def test_guarded_pointer_arithmetic_is_proved_safe(tmp_path: Path):
     result = _verify(
         tmp_path,
