@@ -242,6 +242,48 @@ def test_pointer_equality_is_exact_where_the_layout_does_not_matter(tmp_path: Pa
     assert result.verdict is Verdict.TRUE, result.reason
 
 
+@pytest.mark.parametrize("config", ["lbe", "sbe", "impact"])
+def test_pointers_compared_as_wide_integers_are_compared_as_pointers(tmp_path, config):
+    # CIL writes 'p != q' as '(unsigned long) p != (unsigned long) q'
+    result = _verify(
+        tmp_path,
+        """void f(void) {}
+struct S { void (*cb)(); int *p; };
+int main(void) {
+  struct S s; int x, y;
+  s.cb = 0; s.p = &x;
+  if (__VERIFIER_nondet_int()) { s.cb = f; s.p = &y; }
+  if ((unsigned long) s.cb != (unsigned long) ((void *) 0)) {
+    if ((unsigned long) s.p != (unsigned long) &y) reach_error();
+  } else if ((long) s.p == 0 || (unsigned long) s.p != (unsigned long) &x) {
+    reach_error();
+  }
+  return 0;
+}""",
+        config,
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+def test_a_pointer_compared_as_a_wide_integer_reaches_the_error(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        "int main(void) { int x; int *p = 0; if (__VERIFIER_nondet_int()) p = &x;"
+        " if ((unsigned long) p != 0) reach_error(); return 0; }",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
+
+
+def test_a_pointer_converted_to_a_narrower_integer_stays_unsupported(tmp_path: Path):
+    # under LP64 'unsigned' drops half of an address: equal integers, different pointers
+    result = _verify(
+        tmp_path,
+        "int main(void) { int a, b; if ((unsigned) &a == (unsigned) &b) reach_error(); return 0; }",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "between a pointer and an integer" in result.reason, result.reason
+
+
 def test_guarded_pointer_arithmetic_is_proved_safe(tmp_path: Path):
     result = _verify(
         tmp_path,

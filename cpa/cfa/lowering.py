@@ -916,6 +916,9 @@ class FunctionLowering:
         arithmetic = c_types.is_arithmetic(left_type) and c_types.is_arithmetic(right_type)
         if op in _COMPARISONS:
             ctype: CType = INT
+            addresses = self._addresses_compared(op, left, right)
+            if addresses is not None:
+                return self.binary(op, *addresses, node)
             if arithmetic:
                 common = c_types.arithmetic_type(left_type, right_type)
                 left, right = convert(left, common), convert(right, common)
@@ -959,6 +962,41 @@ class FunctionLowering:
             else:
                 return IntConstant(value, folded_type)
         return BinaryExpression(op, left, right, ctype)
+
+    def _addresses_compared(
+        self, op: str, left: Expression, right: Expression
+    ) -> tuple[Expression, Expression] | None:
+        """The pointers behind ``(unsigned long) p == (unsigned long) q`` (or ``!=``, or
+        one side the constant 0), CIL's spelling of a pointer comparison.
+
+        A conversion to an integer at least as wide as a pointer keeps every address
+        apart, so the integers are equal exactly when the pointers are; comparing the
+        pointers needs no integer value for an address, which stays unsupported."""
+        if op not in ("==", "!="):
+            return None
+        pointers = [self._converted_address(left), self._converted_address(right)]
+        if pointers == [None, None]:
+            return None
+        for index, (side, other) in enumerate(((left, pointers[1]), (right, pointers[0]))):
+            if pointers[index] is None and other is not None and _is_null(side):
+                pointers[index] = IntConstant(0, c_types.decay(other.type))
+        if pointers[0] is None or pointers[1] is None:
+            return None
+        return pointers[0], pointers[1]
+
+    def _converted_address(self, expression: Expression) -> Expression | None:
+        """``p`` if ``expression`` is ``(T) p`` for a pointer (or array, or function)
+        ``p`` and an integer type ``T`` that holds every address."""
+        if not isinstance(expression, CastExpression):
+            return None
+        target = expression.type
+        if not isinstance(target, IntegerType) or target.name == "_Bool":
+            return None
+        if not isinstance(c_types.decay(expression.operand.type), PointerType):
+            return None
+        if target.bits < 8 * self.context.model.pointer_size:
+            return None
+        return expression.operand
 
     def _expr_Assignment(self, node: c_ast.Assignment) -> Expression:
         return self.assignment(node)
