@@ -9,7 +9,8 @@ exactly here or refused:
   the like end the execution. They are targets only when the property names them.
 * **Modelled exactly** (:data:`MODELLED`, lowered by :mod:`cpa.cfa.lowering` into plain
   edges): ``__VERIFIER_assume``, ``assert``, ``__builtin_expect``, ``abs``/``labs``/
-  ``llabs``, the ``__builtin_*_overflow`` family and ``__builtin_constant_p``.
+  ``llabs``, the ``__builtin_*_overflow`` family, ``__builtin_constant_p`` and
+  ``memset`` of a whole number of elements of the pointer's type.
 * **Refused** (:func:`unmodelled`): any other GCC builtin (``__builtin_*``, ``__sync_*``,
   ``__atomic_*``). The frontend keeps the call as an external call and an analysis
   that meets it answers UNKNOWN with its name and line (gcc gives each of them a
@@ -61,7 +62,11 @@ STOP_FUNCTIONS = frozenset(
 
 #: C library functions (and macros) modelled exactly: their real implementation
 #: computes the same (``cpa replay`` leaves them to libc and gcc).
-LIBRARY_MODELLED = frozenset(["abs", "labs", "llabs", "offsetof"])
+LIBRARY_MODELLED = frozenset(["abs", "labs", "llabs", "offsetof", "memset"])
+#: ``memset`` under its names: modelled where the frontend can write the bytes as
+#: typed stores (:meth:`cpa.cfa.lowering.FunctionLowering.fill_plan`), else an
+#: ordinary call of a function without a body
+MEMORY_FILL = frozenset(["memset", "__builtin_memset"])
 #: Functions lowered into plain edges when the program does not define them.
 MODELLED = LIBRARY_MODELLED | frozenset(
     [
@@ -75,6 +80,7 @@ MODELLED = LIBRARY_MODELLED | frozenset(
         "__builtin_llabs",
         "__builtin_assume_aligned",
         "__builtin_prefetch",
+        "__builtin_memset",
     ]
 )
 

@@ -87,6 +87,8 @@ from cpa.cfa.scopes import (
 )
 from cpa.cfa.types import (
     INT,
+    UCHAR,
+    ULONGLONG,
     VOID,
     ArrayType,
     CType,
@@ -1193,6 +1195,12 @@ class FunctionLowering:
         if construct is not None:
             raise self.unsupported(construct, node)
         kind = self._kind_of_call(name)
+        if (
+            kind == "modelled"
+            and name in builtins.MEMORY_FILL
+            and isinstance(self.fill_plan(node), str)
+        ):
+            kind = "call"  # bytes that typed stores cannot write: a call without a body
         if kind == "target":
             self.jump(self.sink(name), text)
             return None
@@ -1315,7 +1323,85 @@ class FunctionLowering:
             return None
         if name == "offsetof":
             return self._offsetof(node, args)
+        if name in builtins.MEMORY_FILL:
+            return self._fill(node)
         raise AssertionError(f"no model for {name}")  # pragma: no cover - MODELLED is closed
+
+    def fill_plan(self, node: c_ast.FuncCall) -> tuple[CType, int] | str:
+        """What ``memset(p, c, n)`` writes: ``n / sizeof(T)`` elements of ``p``'s
+        pointee type ``T``, as typed stores of the byte ``c`` repeated; or why the bytes
+        cannot be written so (then the call stays a call without a body).
+
+        Typed stores are exact because every leaf is an integer or pointer that the
+        bytes fill completely: padding is never read (the model has no byte access),
+        and the stores go through the pointer, so the checks before them
+        (:mod:`cpa.cfa.undefined`) catch a fill beyond the object."""
+        args = node.args.exprs if node.args is not None else []
+        if len(args) != 3:
+            return "memset takes three arguments"
+        pointer_type = c_types.decay(self.type_of(args[0]))
+        if not isinstance(pointer_type, PointerType):
+            return "memset of a value that is not a pointer"
+        element = pointer_type.target
+        element_size = c_types.size_of(element, self.context.model)
+        size = self.unevaluated(args[2])
+        if not isinstance(size, IntConstant):
+            return "memset of a size that is not a constant"
+        if not element_size or size.value <= 0 or size.value % element_size:
+            return f"memset of {size.value} bytes through a {pointer_type}"
+        value = self.unevaluated(args[1])
+        byte = value.value & 0xFF if isinstance(value, IntConstant) else None
+        count = size.value // element_size
+        try:
+            leaves = _leaf_types(element)
+        except ValueError as reason:
+            return f"memset of {reason}"
+        if count * len(leaves) > MAX_FILL_STORES:
+            return f"memset of more than {MAX_FILL_STORES} scalars"
+        for leaf in leaves:
+            if isinstance(leaf, PointerType) and byte != 0:
+                return "memset of a pointer with a byte other than 0"
+            if isinstance(leaf, IntegerType) and leaf.name == "_Bool" and byte not in (0, 1):
+                return "memset of a _Bool with a byte other than 0 or 1"
+            if isinstance(leaf, IntegerType) and leaf.size > 8:
+                return f"memset of a {leaf}"
+        return element, count
+
+    def _fill(self, node: c_ast.FuncCall) -> Expression:
+        """``memset`` as typed stores (:meth:`fill_plan` accepted it); its value is ``p``."""
+        plan = self.fill_plan(node)
+        assert not isinstance(plan, str)
+        element, count = plan
+        args = node.args.exprs
+        text = self.text(node)
+        pointer = self.temporary(
+            PointerType(element), convert(self.expression(args[0]), PointerType(element))
+        )
+        value = self.expression(args[1])
+        byte = (
+            IntConstant(value.value & 0xFF, UCHAR)
+            if isinstance(value, IntConstant)
+            else self.temporary(UCHAR, convert(value, UCHAR))
+        )
+        self.expression(args[2])
+        for index in range(count):
+            element_lvalue = ArraySubscript(pointer, IntConstant(index, INT), element)
+            for leaf in _leaf_lvalues(element_lvalue):
+                self.at(node)
+                self.add(AssignmentEdge, text, lhs=leaf, rhs=self._filled(byte, leaf.type))
+        return convert(pointer, PointerType(VOID))
+
+    def _filled(self, byte: Expression, ctype: CType) -> Expression:
+        """The value of a ``ctype`` whose bytes are all ``byte`` (an ``unsigned char``)."""
+        if isinstance(ctype, PointerType) or c_types.size_of(ctype, self.context.model) == 1:
+            return convert(byte, ctype)
+        size = c_types.size_of(ctype, self.context.model) or 1
+        repeated = self.binary(
+            "*",
+            convert(byte, ULONGLONG),
+            IntConstant(int.from_bytes(b"\x01" * size, "little"), ULONGLONG),
+        )
+        return convert(repeated, ctype)
 
     def _offsetof(self, node: c_ast.FuncCall, args: list[c_ast.Node]) -> Expression:
         """``offsetof(type, member-designator)`` under the data model."""
@@ -1576,6 +1662,43 @@ def _contains_typeof(node: c_ast.Node) -> bool:
 
 def _is_scalar(ctype: CType) -> bool:
     return isinstance(ctype, (IntegerType, PointerType, FloatType))
+
+
+#: the most scalar stores one ``memset`` is lowered into
+MAX_FILL_STORES = 4096
+
+
+def _leaf_types(ctype: CType) -> list[CType]:
+    """The scalar leaves of ``ctype`` in layout order (ValueError: it has none that
+    typed stores can fill: a union, bit-fields, a float, an unknown length)."""
+    return [leaf.type for leaf in _leaf_lvalues(IntConstant(0, ctype))]
+
+
+def _leaf_lvalues(base: Expression) -> list[Expression]:
+    """The scalar members and elements of the lvalue ``base``, as lvalues."""
+    ctype = base.type
+    if isinstance(ctype, ArrayType):
+        if ctype.length is None:
+            raise ValueError(f"an array of unknown length ({ctype})")
+        found: list[Expression] = []
+        for index in range(ctype.length):
+            element = ArraySubscript(base, IntConstant(index, INT), ctype.element)
+            found.extend(_leaf_lvalues(element))
+            if len(found) > MAX_FILL_STORES:
+                raise ValueError(f"more than {MAX_FILL_STORES} scalars")
+        return found
+    if isinstance(ctype, StructType):
+        if ctype.kind != "struct" or ctype.fields is None or ctype.bit_fields:
+            raise ValueError(f"a {ctype} (a union, incomplete, or with bit-fields)")
+        found = []
+        for name, field_type in ctype.fields:
+            if not name:
+                raise ValueError(f"a {ctype} with an anonymous member")
+            found.extend(_leaf_lvalues(FieldAccess(base, name, False, field_type)))
+        return found
+    if isinstance(ctype, (IntegerType, PointerType)):
+        return [base]
+    raise ValueError(f"a {ctype}")
 
 
 def _is_null(expression: Expression) -> bool:

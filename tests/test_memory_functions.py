@@ -1,0 +1,105 @@
+"""``memset`` as typed stores (:meth:`cpa.cfa.lowering.FunctionLowering.fill_plan`).
+
+The verdicts were checked with gcc: the TRUE programs never reach the error for any
+input byte, the FALSE ones reach it with the input shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.targets import Specification
+from cpa.results import Verdict
+from cpa.verifier import verify
+
+HEADER = (
+    "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+    "extern void *memset(void *, int, unsigned long);\n"
+)
+
+
+def _verify(tmp_path: Path, body: str, config: str | None = None):
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + body)
+    return verify(program, config, Specification.unreach_call(), timelimit=60)
+
+
+@pytest.mark.parametrize("config", ["lbe", "sbe", "impact", "cpufo"])
+def test_memset_fills_every_member_and_element(tmp_path: Path, config):
+    result = _verify(
+        tmp_path,
+        """struct S { int a; char c; long b[3]; int *p; };
+int main(void) {
+  struct S s; int a[5], x; unsigned char bytes[4];
+  s.a = __VERIFIER_nondet_int(); s.p = &x;
+  int *q = memset(&s, 0, sizeof s);
+  if (s.a != 0 || s.c != 0 || s.b[2] != 0 || s.p != 0 || q != &s.a) reach_error();
+  memset(a, 0xff, sizeof a);
+  if (a[4] != -1) reach_error();
+  int c = __VERIFIER_nondet_int();
+  memset(a, c, 2 * sizeof(int));
+  if (c == 1 && a[1] != 0x01010101) reach_error();
+  if (a[2] != -1) reach_error();
+  memset(bytes, c, 4);
+  if ((unsigned char) c != bytes[3]) reach_error();
+  return 0;
+}""",
+        config,
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+def test_memset_with_an_input_byte_reaches_the_error(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """struct S { int a; short h; long b[2]; };
+int main(void) {
+  struct S s[2]; int c = __VERIFIER_nondet_int();
+  memset(s, c, sizeof s);
+  if (s[1].h == -258) reach_error();   /* 0xfefe */
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert result.counterexample is not None
+
+
+def test_memset_beyond_the_object_is_undefined(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        "int main(void) { int a[3]; int b = 5; memset(a, 0, sizeof a + sizeof(int));"
+        " if (b != 5) reach_error(); return 0; }",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "undefined behaviour" in result.reason, result.reason
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "void *v = &x; memset(v, 0, sizeof x);",  # the object type is not known
+        "memset(&x, 0, (unsigned long) __VERIFIER_nondet_int());",  # size not constant
+        "memset(&x, 0, 2);",  # part of an int
+        "memset(&p, 1, sizeof p);",  # a pointer of bytes 0x01
+    ],
+)
+def test_a_memset_that_typed_stores_cannot_write_stays_unsupported(tmp_path: Path, body):
+    result = _verify(
+        tmp_path,
+        f"int main(void) {{ int x = 3; int *p = &x; {body} if (x == 3) reach_error(); return 0; }}",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "memset" in result.reason and "unsupported" in result.reason, result.reason
+
+
+def test_a_memset_with_a_body_is_the_programs_own(tmp_path: Path):
+    program = tmp_path / "program.c"
+    program.write_text(
+        "extern void reach_error(void);\n"
+        "void *memset(void *d, int c, unsigned long n) { return d; }\n"
+        "int main(void) { int x = 3; memset(&x, 0, sizeof x); if (x != 3) reach_error();"
+        " return 0; }"
+    )
+    result = verify(program, None, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.TRUE, result.reason
