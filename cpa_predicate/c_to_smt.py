@@ -446,6 +446,12 @@ class ExpressionEncoder:
                 at_start = Equals(pointer, BV(memory_object.base, bits))
                 options.append(And(at_start, self._live(memory_object, ctx)))
             return Or(options)
+        if check.kind == "disjoint":
+            assert check.other is not None and check.target is not None
+            other = self.value(check.other, ctx)
+            size = BV(c_types.size_of(check.target, self.model) or 0, bits)
+            # addresses lie below half the address space: adding a size cannot wrap
+            return Or(BVULE(_plus(pointer, size), other), BVULE(_plus(other, size), pointer))
         if check.kind == "offset":
             other, count_in_range = self._offset_result(check, ctx)
         else:

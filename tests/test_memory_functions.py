@@ -103,3 +103,68 @@ def test_a_memset_with_a_body_is_the_programs_own(tmp_path: Path):
     )
     result = verify(program, None, Specification.unreach_call(), timelimit=60)
     assert result.verdict is Verdict.TRUE, result.reason
+
+
+HEADER_COPY = "extern void *memcpy(void *, const void *, unsigned long);\n" + (
+    "extern void *memmove(void *, const void *, unsigned long);\n"
+)
+
+
+@pytest.mark.parametrize("config", ["lbe", "sbe", "impact", "cpufo"])
+def test_memcpy_and_memmove_copy_every_member(tmp_path: Path, config):
+    result = _verify(
+        tmp_path,
+        HEADER_COPY
+        + """struct S { int a; char c; long b[2]; int *p; };
+int main(void) {
+  struct S s, t; int x, a[4] = {1, 2, 3, 4};
+  s.a = __VERIFIER_nondet_int(); s.c = 7; s.b[1] = s.a; s.p = &x;
+  struct S *r = memcpy(&t, &s, sizeof t);
+  if (t.a != s.a || t.c != 7 || t.b[1] != s.a || t.p != &x || r != &t) reach_error();
+  memmove(a + 1, a, 3 * sizeof(int));   /* overlapping: allowed */
+  if (a[0] != 1 || a[1] != 1 || a[2] != 2 || a[3] != 3) reach_error();
+  return 0;
+}""",
+        config,
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
+def test_memcpy_within_one_array_reaches_the_error_with_its_input(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        HEADER_COPY
+        + """int main(void) {
+  int a[6] = {1, 2, 3, 4, 5, 6};
+  int i = __VERIFIER_nondet_int();
+  if (i < 2 || i > 4) return 0;
+  memcpy(a, a + i, 2 * sizeof(int));   /* apart for i >= 2 */
+  if (a[1] == 6) reach_error();        /* i == 4 */
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert result.counterexample is not None
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_memcpy_of_overlapping_bytes_is_undefined(tmp_path: Path, config):
+    result = _verify(
+        tmp_path,
+        HEADER_COPY + "int main(void) { int a[4] = {1, 2, 3, 4}; int i = __VERIFIER_nondet_int();"
+        " if (i < 0 || i > 2) return 0; memcpy(a + 1, a + i, 2 * sizeof(int));"
+        " if (a[3] == 9) reach_error(); return 0; }",
+        config,
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "memcpy of overlapping bytes" in result.reason, result.reason
+
+
+def test_a_memcpy_between_different_types_stays_unsupported(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        HEADER_COPY + "int main(void) { int x = 3; short h[2] = {0, 0}; memcpy(h, &x, sizeof x);"
+        " if (h[0] == 3) reach_error(); return 0; }",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "memcpy" in result.reason and "unsupported" in result.reason, result.reason

@@ -10,7 +10,8 @@ exactly here or refused:
 * **Modelled exactly** (:data:`MODELLED`, lowered by :mod:`cpa.cfa.lowering` into plain
   edges): ``__VERIFIER_assume``, ``assert``, ``__builtin_expect``, ``abs``/``labs``/
   ``llabs``, the ``__builtin_*_overflow`` family, ``__builtin_constant_p`` and
-  ``memset`` of a whole number of elements of the pointer's type.
+  ``memset``, ``memcpy`` and ``memmove`` of a whole number of elements of the
+  pointer's type.
 * **Refused** (:func:`unmodelled`): any other GCC builtin (``__builtin_*``, ``__sync_*``,
   ``__atomic_*``). The frontend keeps the call as an external call and an analysis
   that meets it answers UNKNOWN with its name and line (gcc gives each of them a
@@ -62,11 +63,14 @@ STOP_FUNCTIONS = frozenset(
 
 #: C library functions (and macros) modelled exactly: their real implementation
 #: computes the same (``cpa replay`` leaves them to libc and gcc).
-LIBRARY_MODELLED = frozenset(["abs", "labs", "llabs", "offsetof", "memset"])
+LIBRARY_MODELLED = frozenset(["abs", "labs", "llabs", "offsetof", "memset", "memcpy", "memmove"])
 #: ``memset`` under its names: modelled where the frontend can write the bytes as
 #: typed stores (:meth:`cpa.cfa.lowering.FunctionLowering.fill_plan`), else an
 #: ordinary call of a function without a body
 MEMORY_FILL = frozenset(["memset", "__builtin_memset"])
+#: ``memcpy`` and ``memmove`` under their names, modelled like ``memset``
+#: (:meth:`cpa.cfa.lowering.FunctionLowering.copy_plan`)
+MEMORY_COPY = frozenset(["memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove"])
 #: Functions lowered into plain edges when the program does not define them.
 MODELLED = LIBRARY_MODELLED | frozenset(
     [
@@ -81,6 +85,8 @@ MODELLED = LIBRARY_MODELLED | frozenset(
         "__builtin_assume_aligned",
         "__builtin_prefetch",
         "__builtin_memset",
+        "__builtin_memcpy",
+        "__builtin_memmove",
     ]
 )
 

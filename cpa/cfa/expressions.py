@@ -231,7 +231,9 @@ class MemoryCheck(Expression):
     * ``"same"``: ``pointer`` and ``other`` point into (or one past) the same object,
       as relational comparison and subtraction of pointers require;
     * ``"free"``: ``pointer`` is null or the start of a live object of ``malloc`` or
-      ``calloc``, as ``free`` requires.
+      ``calloc``, as ``free`` requires;
+    * ``"disjoint"``: the ``sizeof(target)`` bytes from ``pointer`` and those from
+      ``other`` do not overlap, as ``memcpy`` requires.
     """
 
     kind: str
@@ -250,6 +252,8 @@ class MemoryCheck(Expression):
             return f"valid_offset({self.pointer}, {self.other})"
         if self.kind == "free":
             return f"valid_free({self.pointer})"
+        if self.kind == "disjoint":
+            return f"disjoint({self.pointer}, {self.other}, {self.target})"
         return f"same_object({self.pointer}, {self.other})"
 
 

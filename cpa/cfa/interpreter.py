@@ -914,6 +914,8 @@ class _Interpreter:
                 return False
             return c_types.access_key(ctype) == c_types.access_key(check.target)
         other = self._eval(check.other)
+        if check.kind == "disjoint":
+            return self._disjoint(pointer, other, check.target)
         if not isinstance(other, Pointer) or other.block is not pointer.block:
             return False
         if check.kind == "same" and other.path[:-1] != pointer.path[:-1]:
@@ -923,6 +925,19 @@ class _Interpreter:
             _type_at(block_type, pointer.path, True) is not None
             and _type_at(block_type, other.path, True) is not None
         )
+
+    def _disjoint(self, pointer: Pointer, other: object, ctype: CType | None) -> bool:
+        """Whether ``sizeof(ctype)`` bytes at ``pointer`` and at ``other`` do not overlap
+        (pointers into different blocks never do)."""
+        if not isinstance(other, Pointer) or other.block is not pointer.block:
+            return True
+        model = self.cfa.data_model
+        size = c_types.size_of(ctype, model) if ctype is not None else None
+        first = _byte_offset(pointer.block.ctype, pointer.path, model)
+        second = _byte_offset(pointer.block.ctype, other.path, model)
+        if size is None or first is None or second is None:
+            raise _Unsupported("overlap of copies inside one object")
+        return first + size <= second or second + size <= first
 
     def _unary(self, expression: UnaryExpression, value: object) -> object:
         operator = expression.operator
@@ -1057,6 +1072,25 @@ def _type_at(ctype: CType | None, path: tuple, one_past: bool) -> CType | None:
         else:
             return None
     return ctype
+
+
+def _byte_offset(ctype: CType | None, path: tuple, model) -> int | None:
+    """The offset in bytes of ``path`` in an object of type ``ctype`` (None: unknown)."""
+    offset = 0
+    for key in path:
+        if isinstance(key, int) and isinstance(ctype, ArrayType):
+            size = c_types.size_of(ctype.element, model)
+            if size is None:
+                return None
+            offset, ctype = offset + key * size, ctype.element
+        elif isinstance(key, str) and ctype is not None:
+            found = c_types.member_offset(ctype, key, model)
+            if found is None:
+                return None
+            offset, ctype = offset + found[0], found[1]
+        else:
+            return None
+    return offset
 
 
 def _describe(block: Block, path: tuple) -> str:

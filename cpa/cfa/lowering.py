@@ -54,6 +54,7 @@ from cpa.cfa.expressions import (
     FunctionRef,
     InitializerList,
     IntConstant,
+    MemoryCheck,
     SizeOf,
     StringLiteral,
     UnaryExpression,
@@ -1195,11 +1196,7 @@ class FunctionLowering:
         if construct is not None:
             raise self.unsupported(construct, node)
         kind = self._kind_of_call(name)
-        if (
-            kind == "modelled"
-            and name in builtins.MEMORY_FILL
-            and isinstance(self.fill_plan(node), str)
-        ):
+        if kind == "modelled" and isinstance(self._memory_plan(name, node), str):
             kind = "call"  # bytes that typed stores cannot write: a call without a body
         if kind == "target":
             self.jump(self.sink(name), text)
@@ -1325,7 +1322,94 @@ class FunctionLowering:
             return self._offsetof(node, args)
         if name in builtins.MEMORY_FILL:
             return self._fill(node)
+        if name in builtins.MEMORY_COPY:
+            return self._copy(node, overlap_allowed=name.endswith("memmove"))
         raise AssertionError(f"no model for {name}")  # pragma: no cover - MODELLED is closed
+
+    def _memory_plan(self, name: str, node: c_ast.FuncCall) -> tuple[CType, int] | str | None:
+        """The plan of a ``memset``/``memcpy``/``memmove`` call (None: another function)."""
+        if name in builtins.MEMORY_FILL:
+            return self.fill_plan(node)
+        if name in builtins.MEMORY_COPY:
+            return self.copy_plan(node)
+        return None
+
+    def copy_plan(self, node: c_ast.FuncCall) -> tuple[CType, int] | str:
+        """What ``memcpy(d, s, n)`` copies: ``n / sizeof(T)`` elements of the type ``T``
+        that ``d`` and ``s`` both point to, leaf by leaf (or why it cannot: then the call
+        stays a call without a body). Copying the scalar leaves copies the bytes that
+        matter: padding is never read, and the checks before the accesses require the
+        objects to hold what the pointers' types say."""
+        args = node.args.exprs if node.args is not None else []
+        if len(args) != 3:
+            return "memcpy takes three arguments"
+        types = [c_types.decay(self.type_of(arg)) for arg in args[:2]]
+        if not isinstance(types[0], PointerType) or not isinstance(types[1], PointerType):
+            return "memcpy of a value that is not a pointer"
+        destination, source = types[0].target, types[1].target
+        if c_types.access_key(destination) != c_types.access_key(source):
+            return f"memcpy from a {types[1]} to a {types[0]}"
+        return self._elements(destination, args[2], "memcpy")
+
+    def _elements(
+        self, element: CType, size_node: c_ast.Node, what: str
+    ) -> tuple[CType, int] | str:
+        """``(element, count)`` if the constant ``size_node`` is ``count`` whole elements
+        whose scalar leaves typed stores can write (else why not)."""
+        element_size = c_types.size_of(element, self.context.model)
+        size = self.unevaluated(size_node)
+        if not isinstance(size, IntConstant):
+            return f"{what} of a size that is not a constant"
+        if not element_size or size.value <= 0 or size.value % element_size:
+            return f"{what} of {size.value} bytes of {element}"
+        try:
+            leaves = _leaf_types(element)
+        except ValueError as reason:
+            return f"{what} of {reason}"
+        count = size.value // element_size
+        if count * len(leaves) > MAX_FILL_STORES:
+            return f"{what} of more than {MAX_FILL_STORES} scalars"
+        for leaf in leaves:
+            if isinstance(leaf, IntegerType) and leaf.size > 8:
+                return f"{what} of a {leaf}"
+        return element, count
+
+    def _copy(self, node: c_ast.FuncCall, overlap_allowed: bool) -> Expression:
+        """``memcpy``/``memmove`` as leaf-wise copies (:meth:`copy_plan` accepted it);
+        ``memcpy`` of overlapping bytes is undefined, ``memmove`` reads all first."""
+        plan = self.copy_plan(node)
+        assert not isinstance(plan, str)
+        element, count = plan
+        args = node.args.exprs
+        text = self.text(node)
+        pointer_type = PointerType(element)
+        destination = self.temporary(pointer_type, convert(self.expression(args[0]), pointer_type))
+        source = self.temporary(pointer_type, convert(self.expression(args[1]), pointer_type))
+        self.expression(args[2])
+        self.at(node)
+        if not overlap_allowed:
+            check = MemoryCheck("disjoint", destination, source, ArrayType(element, count), INT)
+            apart, overlapping = self.new_node(), self.new_node()
+            here = self.here()
+            connect(AssumeEdge(here, apart, self.line, f"[{check}]", condition=check))
+            connect(
+                AssumeEdge(
+                    here, overlapping, self.line, f"[!({check})]", condition=check, truth=False
+                )
+            )
+            overlapping.undefined = f"memcpy of overlapping bytes ('{text}')"
+            self.current = apart
+        pairs = []
+        for index in range(count):
+            to = _leaf_lvalues(ArraySubscript(destination, IntConstant(index, INT), element))
+            of = _leaf_lvalues(ArraySubscript(source, IntConstant(index, INT), element))
+            pairs.extend(zip(to, of, strict=True))
+        if overlap_allowed:  # read every byte before writing any
+            pairs = [(lhs, self.temporary(rhs.type, rhs)) for lhs, rhs in pairs]
+        for lhs, rhs in pairs:
+            self.at(node)
+            self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(rhs, lhs.type))
+        return convert(destination, PointerType(VOID))
 
     def fill_plan(self, node: c_ast.FuncCall) -> tuple[CType, int] | str:
         """What ``memset(p, c, n)`` writes: ``n / sizeof(T)`` elements of ``p``'s
@@ -1342,30 +1426,17 @@ class FunctionLowering:
         pointer_type = c_types.decay(self.type_of(args[0]))
         if not isinstance(pointer_type, PointerType):
             return "memset of a value that is not a pointer"
-        element = pointer_type.target
-        element_size = c_types.size_of(element, self.context.model)
-        size = self.unevaluated(args[2])
-        if not isinstance(size, IntConstant):
-            return "memset of a size that is not a constant"
-        if not element_size or size.value <= 0 or size.value % element_size:
-            return f"memset of {size.value} bytes through a {pointer_type}"
+        plan = self._elements(pointer_type.target, args[2], "memset")
+        if isinstance(plan, str):
+            return plan
         value = self.unevaluated(args[1])
         byte = value.value & 0xFF if isinstance(value, IntConstant) else None
-        count = size.value // element_size
-        try:
-            leaves = _leaf_types(element)
-        except ValueError as reason:
-            return f"memset of {reason}"
-        if count * len(leaves) > MAX_FILL_STORES:
-            return f"memset of more than {MAX_FILL_STORES} scalars"
-        for leaf in leaves:
+        for leaf in _leaf_types(plan[0]):
             if isinstance(leaf, PointerType) and byte != 0:
                 return "memset of a pointer with a byte other than 0"
             if isinstance(leaf, IntegerType) and leaf.name == "_Bool" and byte not in (0, 1):
                 return "memset of a _Bool with a byte other than 0 or 1"
-            if isinstance(leaf, IntegerType) and leaf.size > 8:
-                return f"memset of a {leaf}"
-        return element, count
+        return plan
 
     def _fill(self, node: c_ast.FuncCall) -> Expression:
         """``memset`` as typed stores (:meth:`fill_plan` accepted it); its value is ``p``."""

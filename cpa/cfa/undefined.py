@@ -16,6 +16,9 @@ attribute describes the behaviour. The operations checked:
 * ``free(p)``: ``p`` must be null or the start of a live ``malloc``/``calloc`` object
   (``free``).
 
+The lowering itself puts one more check before the copies of a ``memcpy``: the two
+ranges of bytes must not overlap (``disjoint``).
+
 Every specification counts these locations as targets
 (:meth:`cpa.cfa.targets.Specification.is_target`), so the ordinary reachability
 machinery proves them unreachable (then TRUE holds for the program as C defines it)
