@@ -61,6 +61,7 @@ from cpa.cfa.types import (
     INT,
     ULONGLONG,
     ArrayType,
+    CType,
     FunctionType,
     IntegerType,
     PointerType,
@@ -122,17 +123,29 @@ def _checks(expression: Expression, under_address: bool) -> Iterator[tuple[Expre
         if not isinstance(target, (VoidType, FunctionType)):
             yield (
                 _fails(MemoryCheck("access", expression.operand, None, target, INT)),
-                f"dereference of '{expression.operand}' that may be invalid",
+                _may_be_invalid(f"dereference of '{expression.operand}'", target),
             )
     elif isinstance(expression, FieldAccess) and expression.through_pointer:
         target = c_types.pointer_target(expression.base.type)
         if target is not None:
             yield (
                 _fails(MemoryCheck("access", expression.base, None, target, INT)),
-                f"dereference of '{expression.base}' that may be invalid",
+                _may_be_invalid(f"dereference of '{expression.base}'", target),
             )
     elif isinstance(expression, BinaryExpression):
         yield from _pointer_operation(expression)
+
+
+def _may_be_invalid(access: str, target: CType) -> str:
+    """How an access check describes its failure. A character lvalue may read any
+    object byte-wise in C; the model has no bytes, so it fails the check there too,
+    and the description says that this need not be undefined."""
+    if isinstance(target, IntegerType) and target.size == 1 and target.name != "_Bool":
+        return (
+            f"{access} that may be invalid (or read another object byte by byte, which"
+            " is defined but not modelled)"
+        )
+    return f"{access} that may be invalid"
 
 
 def _subscript_through_pointer(subscript: ArraySubscript) -> Iterator[tuple[Expression, str]]:
@@ -151,7 +164,7 @@ def _subscript_through_pointer(subscript: ArraySubscript) -> Iterator[tuple[Expr
         )
     yield (
         _fails(MemoryCheck("access", address, None, subscript.type, INT)),
-        f"access '{subscript}' that may be invalid",
+        _may_be_invalid(f"access '{subscript}'", subscript.type),
     )
 
 
