@@ -440,6 +440,18 @@ class ExpressionEncoder:
                 options.append(here if live.is_true() else And(here, live))
             return Or(options).simplify() if options else FALSE()
         pointer = self.value(check.pointer, ctx)
+        if check.kind == "live":
+            dead = []
+            for memory_object in memory.objects.values():
+                live = self._live(memory_object, ctx)
+                if live.is_true():
+                    continue
+                inside = And(
+                    BVULE(BV(memory_object.base, bits), pointer),
+                    BVULE(pointer, BV(memory_object.base + memory_object.size, bits)),
+                )
+                dead.append(And(inside, Not(live)))
+            return Not(Or(dead)).simplify() if dead else TRUE()
         if check.kind == "free":
             options = [Equals(pointer, BV(0, bits))]
             for memory_object in memory.freeable():

@@ -29,7 +29,11 @@ is every dereference that hits no candidate (null, dangling, out of bounds, anot
 type): :mod:`cpa.cfa.undefined` puts a check before each of them, encoded here, so TRUE
 proves none happens. A local of a function other than the entry function lives from its
 declaration to the function's return; a one-bit *lifetime* cell (``f::x$live``) says
-whether it lives, and a dereference of a dead object is undefined too.
+whether it lives, and a dereference of a dead object is undefined too, as is any other
+use of a pointer into it (a comparison, a truth value, arithmetic: the ``live`` check).
+Only locals of functions that no execution enters twice are objects: a second
+activation would revive the object at the same address, and a pointer kept from the
+first would reach it as if it were valid.
 
 Not modelled (every access through a pointer is then UNKNOWN with ``file:line``): the
 address of a variable declared in an inner block (its lifetime ends with the block,
@@ -107,6 +111,14 @@ class MemoryLayout:
         self._lifetimes: dict[str, list[MemoryObject]] = {}
         self._address = FIRST_ADDRESS
         for variable in sorted(cfa.address_taken, key=lambda v: v.name):
+            if not variable.is_global and variable.function not in cfa.functions_running_once:
+                # a second activation would revive the object at the same address, and a
+                # pointer kept from the first would reach it as if it were valid
+                self.unmodelled[variable] = (
+                    f"a local of {variable.function}(), which may run more than once"
+                    " (its activations would share one address)"
+                )
+                continue
             local = variable.function not in (None, cfa.entry_function) and not variable.is_global
             self._add(variable, variable.function if local else None, False)
         for edge, site in cfa.allocation_sites.items():

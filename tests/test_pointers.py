@@ -284,6 +284,65 @@ def test_a_pointer_converted_to_a_narrower_integer_stays_unsupported(tmp_path: P
     assert "between a pointer and an integer" in result.reason, result.reason
 
 
+@pytest.mark.parametrize(
+    "body, what",
+    [
+        (  # gcc returns null for the address of a local that a function returns
+            "int *f(void) { int x = 1; return &x; }\n"
+            "int main(void) { int *p = f(); if (p == 0) reach_error(); return 0; }",
+            "lifetime has ended",
+        ),
+        (  # two functions' locals may share a stack slot
+            "int *g1, *g2; void f1(void) { int x = 1; g1 = &x; }"
+            " void f2(void) { int y = 2; g2 = &y; }\n"
+            "int main(void) { f1(); f2(); if (g1 == g2) reach_error(); return 0; }",
+            "lifetime has ended",
+        ),
+        (  # glibc hands the freed block out again
+            "extern void *malloc(unsigned long); extern void free(void *);\n"
+            "int main(void) { int *p = malloc(sizeof(int)); if (!p) return 0; free(p);"
+            " int *q = malloc(sizeof(int)); if (!q) return 0; if (p == q) reach_error();"
+            " return 0; }",
+            "lifetime has ended",
+        ),
+        (  # a truth value of a dangling pointer
+            "int *f(void) { int x = 1; return &x; }\n"
+            "int main(void) { int *p = f(); if (!p) reach_error(); return 0; }",
+            "lifetime has ended",
+        ),
+    ],
+)
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_a_pointer_to_a_dead_object_is_never_compared(tmp_path: Path, body, what, config):
+    # each of these reaches the error in gcc's -O0 build (it was a wrong TRUE)
+    result = _verify(tmp_path, body, config)
+    assert result.verdict is Verdict.UNKNOWN, result.reason
+    assert "undefined behaviour" in result.reason and what in result.reason, result.reason
+
+
+def test_locals_of_a_function_that_runs_twice_have_no_fixed_address(tmp_path: Path):
+    # the second activation of f would revive x at the same address, and *g would read
+    # it as if g were valid; gcc's build reads another frame (it was a wrong TRUE)
+    result = _verify(
+        tmp_path,
+        """int *g;
+int f(int v) { int x = v; if (!g) { g = &x; return 0; } return *g; }
+int main(void) { f(1); if (f(2) != 2) reach_error(); return 0; }""",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "may run more than once" in result.reason, result.reason
+
+
+def test_a_local_of_a_function_called_once_is_still_an_object(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """void set(int *p, int v) { *p = v; }
+int f(void) { int x = 0; set(&x, 5); return x; }
+int main(void) { if (f() != 5) reach_error(); return 0; }""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
 def test_guarded_pointer_arithmetic_is_proved_safe(tmp_path: Path):
     result = _verify(
         tmp_path,

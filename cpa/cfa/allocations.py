@@ -230,6 +230,12 @@ def _cyclic_nodes(function: FunctionCFA) -> set[CFANode]:
     return found
 
 
+def functions_running_once(cfa: CFA) -> frozenset[str]:
+    """The functions of ``cfa`` (built, not summarised) that no execution enters twice."""
+    cyclic = {name: _cyclic_nodes(function) for name, function in cfa.functions.items()}
+    return frozenset(_functions_running_once(cfa, cyclic))
+
+
 def _functions_running_once(cfa: CFA, cyclic: dict[str, set[CFANode]]) -> set[str]:
     """The functions no execution enters twice (``cyclic``: the locations on cycles,
     by function)."""

@@ -233,7 +233,9 @@ class MemoryCheck(Expression):
     * ``"free"``: ``pointer`` is null or the start of a live object of ``malloc`` or
       ``calloc``, as ``free`` requires;
     * ``"disjoint"``: the ``sizeof(target)`` bytes from ``pointer`` and those from
-      ``other`` do not overlap, as ``memcpy`` requires.
+      ``other`` do not overlap, as ``memcpy`` requires;
+    * ``"live"``: ``pointer`` does not point into (or one past) an object whose
+      lifetime has ended, as every use of its value requires.
     """
 
     kind: str
@@ -252,6 +254,8 @@ class MemoryCheck(Expression):
             return f"valid_offset({self.pointer}, {self.other})"
         if self.kind == "free":
             return f"valid_free({self.pointer})"
+        if self.kind == "live":
+            return f"live({self.pointer})"
         if self.kind == "disjoint":
             return f"disjoint({self.pointer}, {self.other}, {self.target})"
         return f"same_object({self.pointer}, {self.other})"

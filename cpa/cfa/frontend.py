@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from pycparser import c_ast, c_parser
 
 from cpa.cfa.addresses import address_taken
-from cpa.cfa.allocations import allocation_sites
+from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
 from cpa.cfa.lowering import FunctionLowering, ProgramContext
@@ -226,6 +226,8 @@ class _ProgramBuilder:
             data_model=self.scopes.model,
         )
         cfa.address_taken = address_taken(cfa)
+        if any(not variable.is_global for variable in cfa.address_taken):
+            cfa.functions_running_once = functions_running_once(cfa)
         cfa.address_taken_functions = self.context.address_taken_functions
         cfa.allocation_sites = allocation_sites(cfa)
         add_checks(cfa)

@@ -902,6 +902,8 @@ class _Interpreter:
         pointer = self._eval(check.pointer)
         if check.kind == "free":
             return self._freeable(pointer)
+        if check.kind == "live":
+            return not isinstance(pointer, Pointer) or pointer.block.alive
         if not isinstance(pointer, Pointer):
             return False  # null, or not an address at all
         if check.kind == "access":

@@ -276,6 +276,10 @@ class CFA:
     #: the allocating calls (``malloc``...) and the objects they create
     #: (:mod:`cpa.cfa.allocations`)
     allocation_sites: dict = field(default_factory=dict)
+    #: the functions no execution enters twice, computed when a local's address is
+    #: taken (:func:`cpa.cfa.allocations.functions_running_once`); only their locals
+    #: can be objects at fixed addresses
+    functions_running_once: frozenset[str] = frozenset()
 
     @property
     def main(self) -> FunctionCFA:

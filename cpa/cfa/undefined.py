@@ -46,6 +46,7 @@ from cpa.cfa.expressions import (
     Dereference,
     Expression,
     FieldAccess,
+    FunctionRef,
     IntConstant,
     MemoryCheck,
     UnaryExpression,
@@ -75,9 +76,10 @@ _INDEX_BITS = 64
 def add_checks(cfa: CFA) -> int:
     """Insert the checks into ``cfa`` (in place); returns how many were added."""
     added = 0
+    lifetimes_end = _objects_may_die(cfa)
     for function in cfa.functions.values():
         for node in list(function.nodes):
-            checks = _checks_at(node)
+            checks = _checks_at(node, lifetimes_end)
             if not checks:
                 continue
             _insert(function.nodes, node, checks)
@@ -85,16 +87,38 @@ def add_checks(cfa: CFA) -> int:
     return added
 
 
-def _checks_at(node: CFANode) -> list[tuple[Expression, str, int]]:
+def _objects_may_die(cfa: CFA) -> bool:
+    """Whether an object can reach the end of its lifetime before the run ends (a
+    local of a function other than the entry function, or an allocation)."""
+    if cfa.allocation_sites:
+        return True
+    return any(
+        not variable.is_global and variable.function != cfa.entry_function
+        for variable in cfa.address_taken
+    )
+
+
+def _checks_at(node: CFANode, lifetimes_end: bool) -> list[tuple[Expression, str, int]]:
     """(undefinedness condition, description, line) for the operations of ``node``'s
-    edges, inner operations first."""
+    edges, inner operations first; ``lifetimes_end``: uses of pointer values are
+    checked too (a pointer to an object whose lifetime ended is indeterminate)."""
     checks: dict[str, tuple[Expression, str, int]] = {}
     for edge in node.leaving:
         for expression in edge_expressions(edge):
-            for condition, what in _checks(expression, False):
+            found = list(_checks(expression, False))
+            if lifetimes_end:
+                found.extend(_pointer_uses(expression))
+            for condition, what in found:
                 key = str(condition)
                 if key not in checks:
                     checks[key] = (condition, what, edge.line)
+        if (
+            lifetimes_end
+            and isinstance(edge, AssumeEdge)
+            and isinstance(c_types.decay(edge.condition.type), PointerType)
+        ):
+            for condition, what in _live(edge.condition):
+                checks.setdefault(str(condition), (condition, what, edge.line))
         if isinstance(edge, ExternalCallEdge) and edge.function_name == FREE:
             if len(edge.arguments) == 1:
                 (pointer,) = edge.arguments
@@ -188,6 +212,39 @@ def _pointer_operation(expression: BinaryExpression) -> Iterator[tuple[Expressio
     yield (
         _fails(MemoryCheck("offset", pointer, expression, target, INT)),
         f"pointer arithmetic that may leave its object in '{expression}'",
+    )
+
+
+def _pointer_uses(expression: Expression) -> Iterator[tuple[Expression, str]]:
+    """Checks that the pointer values ``expression`` compares, converts or computes
+    with do not point to an object whose lifetime has ended (C11 6.2.4p2: such a
+    value is indeterminate, and gcc's build may hold anything there, e.g. null for
+    the address of a local that a function returned)."""
+    for child in expression.children():
+        yield from _pointer_uses(child)
+    if isinstance(expression, BinaryExpression):
+        for operand in (expression.left, expression.right):
+            if isinstance(c_types.decay(operand.type), PointerType):
+                yield from _live(operand)
+    elif isinstance(expression, (UnaryExpression, CastExpression)) and not isinstance(
+        expression.type, PointerType
+    ):
+        operand = expression.operand
+        if isinstance(c_types.decay(operand.type), PointerType):
+            yield from _live(operand)
+
+
+def _live(pointer: Expression) -> Iterator[tuple[Expression, str]]:
+    inner = pointer
+    while isinstance(inner, CastExpression):
+        inner = inner.operand
+    if isinstance(inner, (IntConstant, AddressOf, FunctionRef)) or isinstance(
+        inner.type, (ArrayType, FunctionType)
+    ):
+        return  # null, or an address formed here (its own check says if it is valid)
+    yield (
+        _fails(MemoryCheck("live", pointer, None, None, INT)),
+        f"use of '{pointer}' that may point to an object whose lifetime has ended",
     )
 
 
