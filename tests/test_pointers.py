@@ -343,6 +343,23 @@ int main(void) { if (f() != 5) reach_error(); return 0; }""",
     assert result.verdict is Verdict.TRUE, result.reason
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the replay read the stored char -1 through 'unsigned char *' as -1
+        "char buf[2]; buf[0] = -1; buf[1] = 5; unsigned char *u = (unsigned char *) buf;"
+        " if (u[0] == 255 && u[1] == 5) reach_error();",
+        # an array and its first element share the address
+        "int a[3]; if ((void *) &a == (void *) a) reach_error();",
+        # gcc knows __builtin_alloca undeclared (<alloca.h> expands alloca to it)
+        "int *p = __builtin_alloca(2 * sizeof(int)); p[1] = 4; if (p[1] == 4) reach_error();",
+    ],
+)
+def test_found_errors_replay_through_pointers(tmp_path: Path, body):
+    result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}")
+    assert result.verdict is Verdict.FALSE, result.reason
+
+
 def test_guarded_pointer_arithmetic_is_proved_safe(tmp_path: Path):
     result = _verify(
         tmp_path,

@@ -132,6 +132,20 @@ def unmodelled(name: str) -> str | None:
 
 NONDET_PREFIX = "__VERIFIER_nondet_"
 
+#: GCC builtins that return a pointer and that a program may call undeclared (gcc knows
+#: them; ``<alloca.h>`` turns ``alloca(n)`` into ``__builtin_alloca(n)``)
+_POINTER_BUILTINS = frozenset(
+    ["__builtin_alloca", "__builtin_memset", "__builtin_memcpy", "__builtin_memmove"]
+)
+
+
+def implicit_type(name: str, model: DataModel) -> CType | None:
+    """The return type of an undeclared function whose name says more than C's
+    implicit ``int``: ``__VERIFIER_nondet_<type>`` and the pointer-valued builtins."""
+    if name in _POINTER_BUILTINS:
+        return PointerType(VOID)
+    return nondet_type(name, model)
+
 
 def nondet_type(name: str, model: DataModel) -> CType | None:
     """The return type of an undeclared ``__VERIFIER_nondet_<type>()``, if known."""

@@ -823,7 +823,12 @@ class _Interpreter:
                 zeros.add(())
             return Aggregate(cells, zeros)
         if path in block.cells:
-            return block.cells[path]
+            value = block.cells[path]
+            # an lvalue of the other signedness reads the same bits (unsigned char
+            # over char): the value is the stored one converted to the lvalue's type
+            if isinstance(value, int) and isinstance(ctype, IntegerType):
+                return integers.wrap(value, ctype)
+            return value
         if block.is_zero(path):
             return 0
         raise _Unsupported(f"read of uninitialised memory {_describe(block, path)}")
@@ -1034,12 +1039,21 @@ def _truth(value: object) -> bool:
 
 def _same_address(left: object, right: object) -> bool:
     if isinstance(left, Pointer) and isinstance(right, Pointer):
-        return left.block is right.block and left.path == right.path
+        # an aggregate and its first element or member share the address (&a, a)
+        return left.block is right.block and _first_part(left.path) == _first_part(right.path)
     if isinstance(left, FunctionValue) or isinstance(right, FunctionValue):
         return left == right
     if isinstance(left, Aggregate) or isinstance(right, Aggregate):
         raise _Unsupported("comparison of aggregates")
     return False  # a valid pointer never equals an integer (e.g. NULL)
+
+
+def _first_part(path: tuple) -> tuple:
+    """``path`` without trailing index 0 (the first element of an array is at the
+    array's address). Leading members are not dropped: their names need the type."""
+    while path and path[-1] == 0:
+        path = path[:-1]
+    return path
 
 
 def _string_value(text: str) -> list[int]:

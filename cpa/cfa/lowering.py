@@ -1223,7 +1223,7 @@ class FunctionLowering:
         if function_type is not None:
             return_type = function_type.return_type
         else:  # implicit declaration: int, or what a __VERIFIER_nondet_ name says
-            return_type = builtins.nondet_type(name, self.context.model) or INT
+            return_type = builtins.implicit_type(name, self.context.model) or INT
         result = None
         if lhs is None and want_value and not isinstance(return_type, VoidType):
             lhs = result = self.temporary(return_type)
