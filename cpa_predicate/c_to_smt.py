@@ -440,6 +440,16 @@ class ExpressionEncoder:
                 options.append(here if live.is_true() else And(here, live))
             return Or(options).simplify() if options else FALSE()
         pointer = self.value(check.pointer, ctx)
+        if check.kind == "writable":
+            inside = [
+                And(
+                    BVULE(BV(memory_object.base, bits), pointer),
+                    BVULE(pointer, BV(memory_object.base + memory_object.size - 1, bits)),
+                )
+                for memory_object in memory.objects.values()
+                if memory_object.variable.read_only
+            ]
+            return Not(Or(inside)).simplify() if inside else TRUE()
         if check.kind == "live":
             dead = []
             for memory_object in memory.objects.values():

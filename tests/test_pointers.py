@@ -360,6 +360,37 @@ def test_found_errors_replay_through_pointers(tmp_path: Path, body):
     assert result.verdict is Verdict.FALSE, result.reason
 
 
+@pytest.mark.parametrize(
+    "declaration",
+    ["const int c = 5;", "static const int c = 5;", "const int table[2] = {5, 5}; int c;"],
+)
+def test_a_store_into_a_const_object_is_undefined(tmp_path: Path, declaration):
+    # gcc -O0 puts a const global in read-only memory (the store crashes), and -O2
+    # folds a const local's reads (the error is reached): neither is the model's
+    target = "(int *) &c" if "table" not in declaration else "(int *) table"
+    result = _verify(
+        tmp_path,
+        f"{declaration}\nint main(void) {{ int *p = {target}; *p = 6;"
+        " if (*p != 6) reach_error(); return 0; }",
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "const object" in result.reason, result.reason
+
+
+def test_pointers_to_const_and_const_pointers_store_where_they_may(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """const int limit = 3;
+int main(void) {
+  int x = 5; const int *cp = &x; int *const p = &x; const int *lp = &limit;
+  *p = *cp + *lp;   /* x is not const: the store is defined */
+  if (x != 8 || *cp != 8) reach_error();
+  return 0;
+}""",
+    )
+    assert result.verdict is Verdict.TRUE, result.reason
+
+
 def test_guarded_pointer_arithmetic_is_proved_safe(tmp_path: Path):
     result = _verify(
         tmp_path,

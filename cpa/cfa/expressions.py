@@ -28,6 +28,8 @@ class Variable:
     is_global: bool
     #: declared in a block inside the function body: its lifetime ends with the block
     block_scoped: bool = False
+    #: a ``const`` object: a write through a pointer into it is undefined
+    read_only: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -235,7 +237,9 @@ class MemoryCheck(Expression):
     * ``"disjoint"``: the ``sizeof(target)`` bytes from ``pointer`` and those from
       ``other`` do not overlap, as ``memcpy`` requires;
     * ``"live"``: ``pointer`` does not point into (or one past) an object whose
-      lifetime has ended, as every use of its value requires.
+      lifetime has ended, as every use of its value requires;
+    * ``"writable"``: ``pointer`` (the address a store writes) does not point into a
+      ``const`` object.
     """
 
     kind: str
@@ -256,6 +260,8 @@ class MemoryCheck(Expression):
             return f"valid_free({self.pointer})"
         if self.kind == "live":
             return f"live({self.pointer})"
+        if self.kind == "writable":
+            return f"writable({self.pointer})"
         if self.kind == "disjoint":
             return f"disjoint({self.pointer}, {self.other}, {self.target})"
         return f"same_object({self.pointer}, {self.other})"

@@ -48,7 +48,7 @@ from cpa.cfa.model import (
     disconnect,
 )
 from cpa.cfa.preprocess import preprocess, read_source
-from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName
+from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName, declares_constant
 from cpa.cfa.types import FunctionType, VoidType
 from cpa.cfa.undefined import add_checks
 from cpa.errors import InputError, UnsupportedFeature
@@ -261,7 +261,9 @@ class _ProgramBuilder:
             variable = existing
         else:
             ctype = init._complete_array_type(ctype, decl.init)
-            variable = Variable(decl.name, decl.name, ctype, None, True)
+            variable = Variable(
+                decl.name, decl.name, ctype, None, True, read_only=declares_constant(decl.type)
+            )
             self.scopes.define(decl.name, variable)
         init.declare_global(variable, decl)
 

@@ -160,15 +160,17 @@ class Block:
     never written read as zero when a prefix of their path is in ``zero_prefixes``.
     """
 
-    __slots__ = ("name", "ctype", "cells", "zero_prefixes", "alive")
+    __slots__ = ("name", "ctype", "cells", "zero_prefixes", "alive", "read_only")
 
-    def __init__(self, name: str, ctype: CType | None, zero: bool = False):
+    def __init__(self, name: str, ctype: CType | None, zero: bool = False, read_only: bool = False):
         self.name = name
         self.ctype = ctype
         self.cells: dict[tuple, object] = {}
         self.zero_prefixes: set[tuple] = {()} if zero else set()
         #: False once the block's lifetime ended (a local after its function returned)
         self.alive = True
+        #: a const object (a store through a pointer into it is undefined)
+        self.read_only = read_only
 
     def is_zero(self, path: tuple) -> bool:
         return any(path[:i] in self.zero_prefixes for i in range(len(path) + 1))
@@ -608,7 +610,7 @@ class _Interpreter:
         variable = edge.variable
         if variable is None or isinstance(variable.type, FunctionType):
             return
-        block = Block(variable.name, variable.type)
+        block = Block(variable.name, variable.type, read_only=variable.read_only)
         table = self.state.globals if variable.is_global else self.state.frames[-1].locals
         self.state.bind(table, variable.name, block)
         if edge.initializer is not None:
@@ -742,7 +744,7 @@ class _Interpreter:
         if block is None:
             if not create:
                 raise _Unsupported(f"use of undeclared variable {variable.c_name}")
-            block = Block(variable.name, variable.type)
+            block = Block(variable.name, variable.type, read_only=variable.read_only)
             self.state.bind(table, variable.name, block)
         return block
 
@@ -909,6 +911,8 @@ class _Interpreter:
             return self._freeable(pointer)
         if check.kind == "live":
             return not isinstance(pointer, Pointer) or pointer.block.alive
+        if check.kind == "writable":
+            return not isinstance(pointer, Pointer) or not pointer.block.read_only
         if not isinstance(pointer, Pointer):
             return False  # null, or not an address at all
         if check.kind == "access":

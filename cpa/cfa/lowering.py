@@ -83,6 +83,7 @@ from cpa.cfa.scopes import (
     FunctionSymbol,
     Scopes,
     TypedefName,
+    declares_constant,
     fold_binary,
     parse_constant,
 )
@@ -272,11 +273,13 @@ class FunctionLowering:
     def unsupported(self, construct: str, node: c_ast.Node | None):
         return self.scopes.unsupported(construct, node)
 
-    def new_variable(self, name: str, ctype: CType) -> Variable:
+    def new_variable(self, name: str, ctype: CType, read_only: bool = False) -> Variable:
         count = self.name_counts.get(name, 0) + 1
         self.name_counts[name] = count
         qualified = f"{self.function}::{name}" + (f"__{count}" if count > 1 else "")
-        return Variable(qualified, name, ctype, self.function, False, self._in_inner_block())
+        return Variable(
+            qualified, name, ctype, self.function, False, self._in_inner_block(), read_only
+        )
 
     def fresh_value(self, variable: Variable, node: c_ast.Node) -> VariableRef:
         """A read of a :data:`NONDET_VARIABLES` variable: a fresh unknown value.
@@ -382,14 +385,19 @@ class FunctionLowering:
         ctype = self._complete_array_type(ctype, decl.init)
         if "static" in storage:
             variable = Variable(
-                f"{self.function}::{decl.name}", decl.name, ctype, self.function, True
+                f"{self.function}::{decl.name}",
+                decl.name,
+                ctype,
+                self.function,
+                True,
+                read_only=declares_constant(decl.type),
             )
             self.scopes.define(decl.name, variable)
             init = self.context.init
             assert init is not None
             init.declare_global(variable, decl)
             return
-        variable = self.new_variable(decl.name, ctype)
+        variable = self.new_variable(decl.name, ctype, declares_constant(decl.type))
         self.scopes.define(decl.name, variable)
         self.declare(variable, decl)
 
@@ -405,7 +413,9 @@ class FunctionLowering:
         if isinstance(symbol, Variable):
             self.scopes.define(decl.name, symbol)
             return
-        variable = Variable(decl.name, decl.name, ctype, None, True)
+        variable = Variable(
+            decl.name, decl.name, ctype, None, True, read_only=declares_constant(decl.type)
+        )
         self.scopes.define_global(decl.name, variable)
         self.scopes.define(decl.name, variable)
         init = self.context.init

@@ -322,6 +322,17 @@ def _line(node: c_ast.Node | None) -> int | None:
     return coord.line if coord is not None else None
 
 
+def declares_constant(declarator: c_ast.Node) -> bool:
+    """Whether a declaration's type (a pycparser declarator) makes the declared object
+    itself ``const`` (``const int c``, ``const int a[2]``, ``int *const p``; not
+    ``const int *p``, whose object is a pointer to constants)."""
+    while isinstance(declarator, c_ast.ArrayDecl):
+        declarator = declarator.type
+    if isinstance(declarator, (c_ast.TypeDecl, c_ast.PtrDecl)):
+        return "const" in (declarator.quals or [])
+    return False
+
+
 def _qualified(ctype: CType, quals: list[str] | None) -> CType:
     """``ctype`` with an ``_Atomic`` qualifier applied (the only one that matters here:
     it can change the alignment)."""

@@ -77,9 +77,10 @@ def add_checks(cfa: CFA) -> int:
     """Insert the checks into ``cfa`` (in place); returns how many were added."""
     added = 0
     lifetimes_end = _objects_may_die(cfa)
+    read_only = any(variable.read_only for variable in cfa.address_taken)
     for function in cfa.functions.values():
         for node in list(function.nodes):
-            checks = _checks_at(node, lifetimes_end)
+            checks = _checks_at(node, lifetimes_end, read_only)
             if not checks:
                 continue
             _insert(function.nodes, node, checks)
@@ -98,12 +99,28 @@ def _objects_may_die(cfa: CFA) -> bool:
     )
 
 
-def _checks_at(node: CFANode, lifetimes_end: bool) -> list[tuple[Expression, str, int]]:
+def _checks_at(
+    node: CFANode, lifetimes_end: bool, read_only: bool
+) -> list[tuple[Expression, str, int]]:
     """(undefinedness condition, description, line) for the operations of ``node``'s
     edges, inner operations first; ``lifetimes_end``: uses of pointer values are
-    checked too (a pointer to an object whose lifetime ended is indeterminate)."""
+    checked too (a pointer to an object whose lifetime ended is indeterminate);
+    ``read_only``: some object is ``const``, so stores through pointers are checked."""
     checks: dict[str, tuple[Expression, str, int]] = {}
     for edge in node.leaving:
+        destination = getattr(edge, "lhs", None)
+        if read_only and destination is not None and _through_pointer(destination):
+            condition = _fails(
+                MemoryCheck(
+                    "writable",
+                    AddressOf(destination, PointerType(destination.type)),
+                    None,
+                    None,
+                    INT,
+                )
+            )
+            what = f"store to '{destination}' that may modify a const object"
+            checks.setdefault(str(condition), (condition, what, edge.line))
         for expression in edge_expressions(edge):
             found = list(_checks(expression, False))
             if lifetimes_end:
@@ -213,6 +230,23 @@ def _pointer_operation(expression: BinaryExpression) -> Iterator[tuple[Expressio
         _fails(MemoryCheck("offset", pointer, expression, target, INT)),
         f"pointer arithmetic that may leave its object in '{expression}'",
     )
+
+
+def _through_pointer(lvalue: Expression) -> bool:
+    """Whether the object ``lvalue`` designates is reached through a pointer."""
+    while True:
+        if isinstance(lvalue, Dereference):
+            return True
+        if isinstance(lvalue, FieldAccess):
+            if lvalue.through_pointer:
+                return True
+            lvalue = lvalue.base
+        elif isinstance(lvalue, ArraySubscript):
+            if not isinstance(lvalue.array.type, ArrayType):
+                return True
+            lvalue = lvalue.array
+        else:
+            return False
 
 
 def _pointer_uses(expression: Expression) -> Iterator[tuple[Expression, str]]:
