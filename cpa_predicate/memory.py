@@ -111,7 +111,11 @@ class MemoryLayout:
         self._lifetimes: dict[str, list[MemoryObject]] = {}
         self._address = FIRST_ADDRESS
         for variable in sorted(cfa.address_taken, key=lambda v: v.name):
-            if not variable.is_global and variable.function not in cfa.functions_running_once:
+            if (
+                not variable.is_global
+                and variable.function not in cfa.functions_running_once
+                and self._unmodelled_reason(variable) is None
+            ):
                 # a second activation would revive the object at the same address, and a
                 # pointer kept from the first would reach it as if it were valid
                 self.unmodelled[variable] = (

@@ -1745,8 +1745,10 @@ def _is_scalar(ctype: CType) -> bool:
     return isinstance(ctype, (IntegerType, PointerType, FloatType))
 
 
-#: the most scalar stores one ``memset`` is lowered into
-MAX_FILL_STORES = 4096
+#: the most scalar stores one ``memset``/``memcpy``/``memmove`` is lowered into: each
+#: store gets its own checks, so a large fill as straight-line code swamps the CFA (a
+#: 1022-byte ``memset`` in ``cdaudio`` made large-block encoding take 30 s)
+MAX_FILL_STORES = 64
 
 
 def _leaf_types(ctype: CType) -> list[CType]:
