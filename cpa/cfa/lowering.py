@@ -83,6 +83,7 @@ from cpa.cfa.scopes import (
     FunctionSymbol,
     Scopes,
     TypedefName,
+    UnsupportedConstant,
     declares_constant,
     fold_binary,
     parse_constant,
@@ -384,8 +385,10 @@ class FunctionLowering:
             return
         ctype = self._complete_array_type(ctype, decl.init)
         if "static" in storage:
+            count = self.name_counts.get(decl.name, 0) + 1
+            self.name_counts[decl.name] = count  # two blocks' 'static int k' differ
             variable = Variable(
-                f"{self.function}::{decl.name}",
+                f"{self.function}::{decl.name}" + (f"__{count}" if count > 1 else ""),
                 decl.name,
                 ctype,
                 self.function,
@@ -818,6 +821,8 @@ class FunctionLowering:
             value, ctype = parse_constant(node.type, node.value, self.context.model)
         except InputError as error:
             raise self.error(error.message, node) from None
+        except UnsupportedConstant as construct:
+            raise self.unsupported(str(construct), node) from None
         if node.type == "string":
             return StringLiteral(node.value, ArrayType(c_types.CHAR, _string_length(node.value)))
         if isinstance(value, int):
@@ -1186,9 +1191,22 @@ class FunctionLowering:
         return "call"
 
     def _arguments(self, node: c_ast.FuncCall) -> tuple[Expression, ...]:
+        """The arguments' values, evaluated last to first: C leaves the order open, and
+        gcc (x86, ILP32 and LP64, -O0 and -O2) evaluates them right to left, so the
+        model and a compiled run agree (and replay serves the inputs in that order)."""
         if node.args is None:
             return ()
-        return tuple(self.expression(arg) for arg in node.args.exprs)
+        exprs = node.args.exprs
+        values: list[Expression] = []
+        for position in range(len(exprs) - 1, -1, -1):
+            value = self.expression(exprs[position])
+            if not isinstance(value, IntConstant) and any(
+                _may_have_effects(earlier) for earlier in exprs[:position]
+            ):
+                # read now: the arguments to its left, evaluated later, may change it
+                value = self.temporary(value.type, value)
+            values.append(value)
+        return tuple(reversed(values))
 
     def call(
         self,
@@ -1782,6 +1800,16 @@ def _leaf_lvalues(base: Expression) -> list[Expression]:
     if isinstance(ctype, (IntegerType, PointerType)):
         return [base]
     raise ValueError(f"a {ctype}")
+
+
+def _may_have_effects(node: c_ast.Node) -> bool:
+    """Whether evaluating ``node`` may change a variable (a call, an assignment, ``++``
+    or ``--``); ``sizeof`` operands are included, which only costs a temporary."""
+    if isinstance(node, (c_ast.FuncCall, c_ast.Assignment, c_ast.Compound)):
+        return True
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--"):
+        return True
+    return any(_may_have_effects(child) for _, child in node.children())
 
 
 def _is_null(expression: Expression) -> bool:

@@ -260,7 +260,10 @@ class Scopes:
         values, case labels), computed with C's conversions. Raises ``_NotConstant``
         or :class:`~cpa.cfa.integers.UndefinedOperation`."""
         if isinstance(node, c_ast.Constant):
-            value, ctype = parse_constant(node.type, node.value, self.model)
+            try:
+                value, ctype = parse_constant(node.type, node.value, self.model)
+            except UnsupportedConstant as construct:
+                raise self.unsupported(str(construct), node) from None
             if isinstance(value, int) and isinstance(ctype, IntegerType):
                 return value, ctype
             raise _NotConstant
@@ -395,7 +398,9 @@ def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[in
     """Value and type of a pycparser ``Constant``; floats and strings keep their text."""
     if kind == "char" or (text.startswith("'") or text[:2] in ("L'", "u'", "U'")):
         prefix, body = text[: text.index("'")], text[text.index("'") + 1 : -1]
-        value = _char_value(body)
+        value = _char_value(body, prefix != "")
+        if prefix == "" and len(_char_units(body)) > 1:  # a multi-character constant
+            return integers.wrap(value, INT), INT
         if prefix == "":  # an int of the value of a (signed) char
             return integers.wrap(value, c_types.CHAR), INT
         ctype = {"L": INT, "u": USHORT, "U": UINT}.get(prefix, INT)
@@ -424,6 +429,9 @@ def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[in
         value = int(digits)
         decimal = True
     ctype = _integer_constant_type(value, suffix, decimal, model)
+    if ctype is None and decimal and "u" not in suffix and value <= ULONGLONG.max_value:
+        # no standard type holds it: gcc gives it __int128 (LP64) or warns
+        raise UnsupportedConstant(f"integer constant {text} too large for long long")
     if ctype is None:
         raise InputError(f"integer constant {text} is too large for any integer type")
     return value, ctype
@@ -433,8 +441,7 @@ def _integer_constant_type(
     value: int, suffix: str, decimal: bool, model: DataModel
 ) -> IntegerType | None:
     """The first type of C11 6.4.4.1's list for the suffix that can represent ``value``
-    (gcc also gives an unsuffixed decimal constant an unsigned type when nothing else
-    fits)."""
+    (None if none does: a decimal constant without ``u`` never becomes unsigned)."""
     unsigned = "u" in suffix
     longs = suffix.count("l")
     long, ulong = model.long, model.unsigned_long
@@ -448,21 +455,65 @@ def _integer_constant_type(
     for candidate in candidates:
         if unsigned and candidate.signed:
             continue
-        if decimal and not unsigned and not candidate.signed and candidate is not ULONGLONG:
+        if decimal and not unsigned and not candidate.signed:
             continue
         if value <= candidate.max_value:
             return candidate
     return None
 
 
-def _char_value(body: str) -> int:
-    if not body.startswith("\\"):
-        return ord(body[0]) if body else 0
-    escape = body[1:]
-    if escape[:1] == "x":
-        value = int(escape[1:], 16)
-    elif escape[:1].isdigit():
-        value = int(escape, 8)
-    else:
-        value = _ESCAPES.get(escape[:1], ord(escape[:1]) if escape else 0)
+class UnsupportedConstant(Exception):
+    """A constant gcc accepts with a meaning this frontend does not reproduce."""
+
+
+def _char_units(body: str) -> list[int]:
+    """The code units of a character constant's body (between the quotes), escapes
+    decoded: one per source character, a character outside ASCII as its UTF-8 bytes
+    (gcc's execution character set)."""
+    units: list[int] = []
+    position = 0
+    while position < len(body):
+        char = body[position]
+        if char != "\\":
+            units.extend(char.encode("utf-8"))
+            position += 1
+            continue
+        escape = body[position + 1 : position + 2]
+        if escape == "x":
+            end = position + 2
+            while end < len(body) and body[end] in "0123456789abcdefABCDEF":
+                end += 1
+            if end == position + 2:
+                raise UnsupportedConstant(f"character constant '{body}'")
+            units.append(int(body[position + 2 : end], 16))
+            position = end
+        elif escape in "01234567" and escape:
+            end = position + 1
+            while end < len(body) and end < position + 4 and body[end] in "01234567":
+                end += 1
+            units.append(int(body[position + 1 : end], 8))
+            position = end
+        elif escape in _ESCAPES:
+            units.append(_ESCAPES[escape])
+            position += 2
+        elif escape in ("e", "E"):  # GNU escape for ESC
+            units.append(27)
+            position += 2
+        else:  # \u, \U, or an escape gcc only warns about
+            raise UnsupportedConstant(f"character constant '{body}'")
+    return units
+
+
+def _char_value(body: str, wide: bool) -> int:
+    """The value of a character constant: a single unit; several units (a multi-
+    character constant) combine as gcc does, each a byte, the first the most
+    significant, in an ``int``."""
+    units = _char_units(body)
+    if len(units) == 1:
+        return units[0]
+    if wide or not units or len(units) > 4 or any(unit > 0xFF for unit in units):
+        raise UnsupportedConstant(f"character constant '{body}'")
+    value = 0
+    for unit in units:
+        value = (value << 8) | unit
     return value

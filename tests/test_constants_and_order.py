@@ -1,0 +1,106 @@
+"""Constants, argument order and static locals as gcc builds them.
+
+Each case here was a wrong TRUE (or a crash) found by an adversarial review: the
+program reaches the error in gcc's build (x86, -O0 and -O2, ILP32 and LP64, no
+sanitizer report) while the analyses proved it safe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.scopes import UnsupportedConstant, parse_constant
+from cpa.cfa.targets import Specification
+from cpa.cfa.types import INT
+from cpa.errors import UnsupportedFeature
+from cpa.results import Verdict
+from cpa.verifier import verify
+
+HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+
+
+def _verify(tmp_path: Path, body: str, config: str | None = None):
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + body)
+    return verify(program, config, Specification.unreach_call(), timelimit=60)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("'a'", 97),
+        ("'\\e'", 27),  # GNU escape
+        ("'\\xff'", -1),  # a (signed) char's value
+        ("'\\0'", 0),
+        ("'\\1234'", 0x5334),  # '\123' then '4': a multi-character constant
+        ("'ab'", 0x6162),
+        ("'\\xff\\x01'", 0xFF01),
+        ("'é'", 0xC3A9),  # its UTF-8 bytes
+    ],
+)
+def test_character_constants_have_gccs_values(text, value):
+    assert parse_constant("char", text) == (value, INT)
+
+
+@pytest.mark.parametrize("text", ["'\\u00e9'", "'\\8'", "'abcde'"])
+def test_character_constants_gcc_reads_differently_are_unsupported(text):
+    with pytest.raises(UnsupportedConstant):
+        parse_constant("char", text)
+
+
+@pytest.mark.parametrize("text", ["9223372036854775808", "18446744073709551615"])
+def test_a_decimal_constant_beyond_long_long_is_unsupported(text):
+    # gcc gives it __int128 under LP64; C gives it no type at all
+    with pytest.raises(UnsupportedConstant):
+        parse_constant("int", text)
+
+
+def test_a_decimal_constant_beyond_long_long_is_unsupported_not_a_verdict(tmp_path: Path):
+    with pytest.raises(UnsupportedFeature, match="too large for long long"):
+        _verify(
+            tmp_path, "int main(void) { if (9223372036854775808 > -1) reach_error(); return 0; }"
+        )
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_arguments_are_evaluated_right_to_left_as_gcc_does(tmp_path: Path, config):
+    result = _verify(
+        tmp_path,
+        """int o, g = 1;
+int a(void) { o = o * 10 + 1; return 0; }
+int b(void) { o = o * 10 + 2; return 0; }
+int bump(void) { g = g * 2; return g; }
+int h(int x, int y) { return x + y; }
+int main(void) {
+  h(a(), b());
+  int r = h(g, bump());   /* bump() first: 2 + 2 */
+  if (o != 21 || r != 4) return 0;
+  reach_error();
+  return 0;
+}""",
+        config,
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
+
+
+def test_inputs_of_arguments_replay_in_gccs_order(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        "int sub(int x, int y) { return x - y; }\n"
+        "int main(void) { if (sub(__VERIFIER_nondet_int(), __VERIFIER_nondet_int()) == 5)"
+        " reach_error(); return 0; }",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason  # confirmed by a compiled run
+
+
+def test_static_locals_of_two_blocks_are_two_variables(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        """int f(int sel) {
+  if (sel) { static int k = 1; k++; return k; }
+  else { static int k = 100; k++; return k; }
+}
+int main(void) { f(1); f(0); int r = f(1); if (r == 3) reach_error(); return 0; }""",
+    )
+    assert result.verdict is Verdict.FALSE, result.reason
