@@ -442,10 +442,7 @@ class ExpressionEncoder:
         pointer = self.value(check.pointer, ctx)
         if check.kind == "writable":
             inside = [
-                And(
-                    BVULE(BV(memory_object.base, bits), pointer),
-                    BVULE(pointer, BV(memory_object.base + memory_object.size - 1, bits)),
-                )
+                self._within(pointer, memory_object, one_past=False)
                 for memory_object in memory.objects.values()
                 if memory_object.variable.read_only
             ]
@@ -456,10 +453,7 @@ class ExpressionEncoder:
                 live = self._live(memory_object, ctx)
                 if live.is_true():
                     continue
-                inside = And(
-                    BVULE(BV(memory_object.base, bits), pointer),
-                    BVULE(pointer, BV(memory_object.base + memory_object.size, bits)),
-                )
+                inside = self._within(pointer, memory_object, one_past=True)
                 dead.append(And(inside, Not(live)))
             return Not(Or(dead)).simplify() if dead else TRUE()
         if check.kind == "free":
@@ -494,6 +488,12 @@ class ExpressionEncoder:
         if not options:
             return FALSE()
         return And(count_in_range, Or(options)) if not count_in_range.is_true() else Or(options)
+
+    def _within(self, address: FNode, memory_object: MemoryObject, one_past: bool) -> FNode:
+        """Whether ``address`` lies in ``memory_object`` (``one_past``: or one past it)."""
+        bits = self.pointer_bits
+        end = memory_object.base + memory_object.size - (0 if one_past else 1)
+        return And(BVULE(BV(memory_object.base, bits), address), BVULE(address, BV(end, bits)))
 
     def _offset_result(self, check: MemoryCheck, ctx: EncodingContext) -> tuple[FNode, FNode]:
         """``pointer + count`` (or ``- count``) of an ``offset`` check, and the condition

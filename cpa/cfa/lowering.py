@@ -1417,14 +1417,7 @@ class FunctionLowering:
         self.at(node)
         if not overlap_allowed:
             check = MemoryCheck("disjoint", destination, source, ArrayType(element, count), INT)
-            apart, overlapping = self.new_node(), self.new_node()
-            here = self.here()
-            connect(AssumeEdge(here, apart, self.line, f"[{check}]", condition=check))
-            connect(
-                AssumeEdge(
-                    here, overlapping, self.line, f"[!({check})]", condition=check, truth=False
-                )
-            )
+            apart, overlapping = self._split(check)
             overlapping.undefined = f"memcpy of overlapping bytes ('{text}')"
             self.current = apart
         pairs = []
@@ -1672,14 +1665,7 @@ class FunctionLowering:
             if callee_type is None or not _callable_as(callee_type, function_type, arguments):
                 continue
             condition = BinaryExpression("==", pointer, FunctionRef(name, callee_type), INT)
-            taken, other = self.new_node(), self.new_node()
-            source = self.here()
-            connect(AssumeEdge(source, taken, self.line, f"[{condition}]", condition=condition))
-            connect(
-                AssumeEdge(
-                    source, other, self.line, f"[!({condition})]", condition=condition, truth=False
-                )
-            )
+            taken, other = self._split(condition)
             self.current = taken
             converted = tuple(
                 convert(argument, c_types.decay(parameter))
@@ -1695,6 +1681,19 @@ class FunctionLowering:
         )
         self.jump(invalid)
         self.current = join
+
+    def _split(self, condition: Expression) -> tuple[CFANode, CFANode]:
+        """Two new locations after the current one: where ``condition`` holds, and
+        where it does not (the current location is left unchanged)."""
+        holds, fails = self.new_node(), self.new_node()
+        source = self.here()
+        connect(AssumeEdge(source, holds, self.line, f"[{condition}]", condition=condition))
+        connect(
+            AssumeEdge(
+                source, fails, self.line, f"[!({condition})]", condition=condition, truth=False
+            )
+        )
+        return holds, fails
 
     def _into(
         self,
