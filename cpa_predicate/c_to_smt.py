@@ -718,17 +718,32 @@ class ExpressionEncoder:
     def _division(
         self, op: str, left: FNode, right: FNode, ctype: IntegerType, ctx: EncodingContext
     ) -> FNode:
-        """``/`` or ``%``; the path continues only where the operation does not trap."""
+        """``/`` or ``%``; the path continues only where the operation does not trap.
+
+        ``MIN / -1`` traps where the processor divides (x86 ``idiv``); a 64-bit division
+        under ILP32 is gcc's library routine, which returns some value instead: that
+        result is left unconstrained (undefined behaviour; a FALSE through it must
+        replay)."""
         bits = ctype.bits
         zero = BV(0, bits)
         traps = [Equals(right, zero)]
+        overflow = None
         if ctype.signed:
             minimum = BV(1 << (bits - 1), bits)
-            traps.append(And(Equals(left, minimum), Equals(right, BV((1 << bits) - 1, bits))))
+            overflow = And(Equals(left, minimum), Equals(right, BV((1 << bits) - 1, bits)))
+            if bits == 64 and self.model.pointer_size == 4:
+                ctx.approximate(f"64-bit {op} that may overflow under ILP32")
+            else:
+                traps.append(overflow)
+                overflow = None
         ctx.add_constraint(Not(Or(traps)) if len(traps) > 1 else Not(traps[0]))
         if op == "/":
-            return BVSDiv(left, right) if ctype.signed else BVUDiv(left, right)
-        return BVSRem(left, right) if ctype.signed else BVURem(left, right)
+            result = BVSDiv(left, right) if ctype.signed else BVUDiv(left, right)
+        else:
+            result = BVSRem(left, right) if ctype.signed else BVURem(left, right)
+        if overflow is None:
+            return result
+        return Ite(overflow, ctx.fresh_aux(bits), result)
 
     def _shift(
         self, expr: BinaryExpression, ctype: IntegerType, count_type: IntegerType, ctx

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cpa.cfa.data_model import ILP32
 from cpa.cfa.scopes import UnsupportedConstant, parse_constant
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT
@@ -104,3 +105,17 @@ def test_static_locals_of_two_blocks_are_two_variables(tmp_path: Path):
 int main(void) { f(1); f(0); int r = f(1); if (r == 3) reach_error(); return 0; }""",
     )
     assert result.verdict is Verdict.FALSE, result.reason
+
+
+def test_a_64_bit_division_overflow_under_ilp32_is_no_trap(tmp_path: Path):
+    # gcc -m32 divides long long in __divdi3, which returns instead of trapping: the
+    # error below is reached there (through undefined behaviour), so TRUE was wrong
+    program = tmp_path / "program.c"
+    program.write_text(
+        HEADER + "int main(void) { long long a = __VERIFIER_nondet_int();"
+        " long long b = __VERIFIER_nondet_int();"
+        " if (a == -2147483648LL && b == -1) { a = a * 4294967296LL;"
+        " if (a / b < 0) reach_error(); } return 0; }"
+    )
+    result = verify(program, None, Specification.unreach_call(), timelimit=60, data_model=ILP32)
+    assert result.verdict is Verdict.UNKNOWN, result.reason

@@ -995,6 +995,10 @@ class _Interpreter:
                 left, right = integers.wrap(left, ctype), integers.wrap(right, count_type)
                 return integers.binary(operator, left, right, ctype, count_type)
             left, right = integers.wrap(left, ctype), integers.wrap(right, ctype)
+            if _library_division(operator, ctype, self.cfa.data_model) and (
+                right == -1 and left == ctype.min_value
+            ):
+                raise _Undefined(f"overflow in {ctype.name} division ({left} / -1)")
             return integers.binary(operator, left, right, ctype, ctype)
         except integers.Trap as trap:
             raise _Trapped(str(trap)) from None
@@ -1050,6 +1054,12 @@ def _same_address(left: object, right: object) -> bool:
     if isinstance(left, Aggregate) or isinstance(right, Aggregate):
         raise _Unsupported("comparison of aggregates")
     return False  # a valid pointer never equals an integer (e.g. NULL)
+
+
+def _library_division(operator: str, ctype: IntegerType, model) -> bool:
+    """Whether gcc computes this ``/`` or ``%`` in a library routine that does not trap
+    on ``MIN / -1`` (64-bit signed division under ILP32: ``__divdi3``, ``__moddi3``)."""
+    return operator in ("/", "%") and ctype.signed and ctype.size == 8 and model.pointer_size == 4
 
 
 def _first_part(path: tuple) -> tuple:
