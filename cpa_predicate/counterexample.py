@@ -81,9 +81,12 @@ def counterexample(
             context.cfa, context.specification, [i.value for i in inputs], default_input=0
         )
         if not replayed.reached_target:
-            reason = "; ".join(concrete_path.approximations) or replayed.reason
+            reason = replayed.reason
+            if concrete_path.approximations:
+                approximated = "; ".join(concrete_path.approximations)
+                reason = f"{reason}; the encoding approximated {approximated}"
             return RefinementResult(
                 failed="the error path is feasible in the formula encoding but its "
-                f"inputs do not reach the target when replayed ({reason})"
+                f"inputs do not reach the target in the concrete interpreter ({reason})"
             )
     return RefinementResult(counterexample=result)
