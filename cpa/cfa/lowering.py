@@ -1224,7 +1224,8 @@ class FunctionLowering:
         if construct is not None:
             raise self.unsupported(construct, node)
         kind = self._kind_of_call(name)
-        if kind == "modelled" and isinstance(self._memory_plan(name, node), str):
+        plan = self._memory_plan(name, node) if kind == "modelled" else None
+        if isinstance(plan, str):
             kind = "call"  # bytes that typed stores cannot write: a call without a body
         if kind == "target":
             self.jump(self.sink(name), text)
@@ -1235,7 +1236,12 @@ class FunctionLowering:
             self.jump(self.sink(), text)
             return None
         if kind == "modelled":
-            value = self._modelled_call(name, node)
+            if plan is None:
+                value = self._modelled_call(name, node)
+            elif name in builtins.MEMORY_FILL:
+                value = self._fill(node, plan)
+            else:
+                value = self._copy(node, plan, overlap_allowed=name.endswith("memmove"))
             if lhs is not None and value is not None:
                 self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(value, lhs.type))
                 return None
@@ -1348,10 +1354,6 @@ class FunctionLowering:
             return None
         if name == "offsetof":
             return self._offsetof(node, args)
-        if name in builtins.MEMORY_FILL:
-            return self._fill(node)
-        if name in builtins.MEMORY_COPY:
-            return self._copy(node, overlap_allowed=name.endswith("memmove"))
         raise AssertionError(f"no model for {name}")  # pragma: no cover - MODELLED is closed
 
     def _memory_plan(self, name: str, node: c_ast.FuncCall) -> tuple[CType, int] | str | None:
@@ -1402,11 +1404,11 @@ class FunctionLowering:
                 return f"{what} of a {leaf}"
         return element, count
 
-    def _copy(self, node: c_ast.FuncCall, overlap_allowed: bool) -> Expression:
+    def _copy(
+        self, node: c_ast.FuncCall, plan: tuple[CType, int], overlap_allowed: bool
+    ) -> Expression:
         """``memcpy``/``memmove`` as leaf-wise copies (:meth:`copy_plan` accepted it);
         ``memcpy`` of overlapping bytes is undefined, ``memmove`` reads all first."""
-        plan = self.copy_plan(node)
-        assert not isinstance(plan, str)
         element, count = plan
         args = node.args.exprs
         text = self.text(node)
@@ -1459,10 +1461,8 @@ class FunctionLowering:
                 return "memset of a _Bool with a byte other than 0 or 1"
         return plan
 
-    def _fill(self, node: c_ast.FuncCall) -> Expression:
+    def _fill(self, node: c_ast.FuncCall, plan: tuple[CType, int]) -> Expression:
         """``memset`` as typed stores (:meth:`fill_plan` accepted it); its value is ``p``."""
-        plan = self.fill_plan(node)
-        assert not isinstance(plan, str)
         element, count = plan
         args = node.args.exprs
         text = self.text(node)
