@@ -47,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument(
         "--testcase", metavar="FILE", help="for FALSE, write the inputs as a Test-Comp test case"
     )
+    verify.add_argument(
+        "--witness",
+        metavar="FILE",
+        help="write an SV-COMP witness (YAML 2.0): a violation witness for FALSE, "
+        "a correctness witness for TRUE",
+    )
 
     cfa = commands.add_parser("cfa", help="build the CFA of a C program and summarise it")
     cfa.add_argument("program", help="PROGRAM.c or TASK.yml")
@@ -68,6 +74,24 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--timelimit", type=float, default=10.0, help="wall-time limit of the run in seconds"
     )
+
+    validate = commands.add_parser(
+        "validate", help="check an SV-COMP witness (YAML 2.0) against a program or task"
+    )
+    validate.add_argument("witness", help="WITNESS.yml")
+    validate.add_argument("program", help="PROGRAM.c or TASK.yml")
+    validate.add_argument("--spec", help="property file (.prp)")
+    validate.add_argument("--config", help="validation configuration NAME or PATH")
+    validate.add_argument("--timelimit", type=float, help="wall-time limit in seconds")
+    validate.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="override one entry"
+    )
+    validate.add_argument(
+        "--data-model",
+        choices=["ILP32", "LP64"],
+        help="data model of a bare .c file (default LP64; a task file names its own)",
+    )
+    validate.add_argument("--stats", action="store_true", help="print statistics")
 
     _add_bench(commands)
     return parser
@@ -135,6 +159,8 @@ def _command_verify(args) -> int:
         except OSError as error:
             raise UsageError(f"{args.testcase}: {error.strerror}") from None
         print(f"Test case written to {args.testcase}")
+    if args.witness:
+        _write_witness(args.witness, result, program, specification, model, configuration)
     if args.stats:
         for key, value in sorted(result.statistics.items()):
             print(f"{key}: {value}")
@@ -144,6 +170,24 @@ def _command_verify(args) -> int:
         except OSError as error:
             raise UsageError(f"{args.stats_json}: {error.strerror}") from None
     return EXIT_OK
+
+
+def _write_witness(path, result, program, specification, model, configuration) -> None:
+    """Write the witness of a TRUE or FALSE ``result`` to ``path`` (nothing for UNKNOWN)."""
+    from cpa.witness.format import write_witness
+    from cpa.witness.violation import violation_witness
+
+    name = configuration.name
+    if result.verdict.name == "FALSE" and result.counterexample is not None:
+        witness = violation_witness(result.counterexample, program, specification, model.name, name)
+    else:
+        print(f"No witness written for {result.verdict.name}")
+        return
+    try:
+        write_witness(path, witness)
+    except OSError as error:
+        raise UsageError(f"{path}: {error.strerror}") from None
+    print(f"Witness written to {path}")
 
 
 def _command_replay(args) -> int:
@@ -163,6 +207,41 @@ def _command_replay(args) -> int:
     verdict = {True: "REACHED", False: "NOT REACHED", None: "UNKNOWN"}[outcome.reached]
     print(f"Replay result: {verdict}")
     print(f"Reason: {outcome.reason}")
+    return EXIT_OK
+
+
+def _command_validate(args) -> int:
+    from cpa.witness.validation import validate
+
+    if args.timelimit is not None and args.timelimit <= 0:
+        raise UsageError("--timelimit must be positive")
+    try:
+        program, specification, entry, model = _resolve_input(
+            args.program, args.spec, args.data_model
+        )
+        result = validate(
+            args.witness,
+            program,
+            specification,
+            entry,
+            model,
+            args.timelimit,
+            args.config,
+            args.option,
+        )
+    except ConfigError:
+        raise
+    except CpaError as error:
+        print(f"cpa: {error}", file=sys.stderr)
+        print("Validation result: unknown")
+        return EXIT_INPUT
+    print(result.result_line())
+    print(f"Reason: {result.reason}")
+    if result.counterexample is not None and result.outcome == "confirmed":
+        print(result.counterexample.format())
+    if args.stats:
+        for key, value in sorted(result.statistics.items()):
+            print(f"{key}: {value}")
     return EXIT_OK
 
 
@@ -198,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
             return _command_cfa(args)
         if args.command == "replay":
             return _command_replay(args)
+        if args.command == "validate":
+            return _command_validate(args)
         return args.handler(args)
     except (ConfigError, UsageError) as error:
         print(f"cpa: {error}", file=sys.stderr)

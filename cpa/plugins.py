@@ -37,6 +37,7 @@ BUILTINS: dict[str, dict[str, str]] = {
         "location": "cpa_location.location:LocationCPA",
         "callstack": "cpa_location.callstack:CallstackCPA",
         "predicate": "cpa_predicate.predicate_cpa:PredicateCPA",
+        "witness": "cpa_witness.automaton:WitnessCPA",
     },
     ALGORITHMS: {
         "cpa": "algorithms.reachability:ReachabilityAlgorithm",

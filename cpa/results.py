@@ -6,20 +6,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from cpa.cfa.model import Branching
+
 
 class Verdict(Enum):
     TRUE = "true"
     FALSE = "false"
     UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True)
-class PathStep:
-    """One CFA edge of a counterexample."""
-
-    function: str
-    line: int
-    text: str
 
 
 @dataclass(frozen=True)
@@ -32,6 +25,28 @@ class InputValue:
     #: C type spelling of the value (``"unsigned char"``) when known; written as the
     #: ``type`` attribute of a Test-Comp test case
     ctype: str = ""
+    #: the function whose call returned the value (``__VERIFIER_nondet_int``); empty
+    #: for an uninitialised local
+    function: str = ""
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One CFA edge of a counterexample, with what a witness or a reader needs of it."""
+
+    function: str
+    line: int
+    text: str
+    column: int = 0
+    #: the edge's :class:`~cpa.cfa.model.EdgeKind` value (``"assume"``, ``"external call"``)
+    kind: str = ""
+    #: for an assume edge of an ``if``, a loop or ``?:``: the construct and the value of
+    #: its whole condition on this step (:class:`~cpa.cfa.model.Branching`)
+    branching: Branching | None = None
+    #: the inputs this step reads, in order
+    inputs: tuple[InputValue, ...] = ()
+    #: the function this step calls (with or without a body), if any
+    callee: str = ""
 
 
 @dataclass
@@ -45,14 +60,45 @@ class Counterexample:
     undefined_behaviour: str = ""
 
     def format(self) -> str:
+        """One line per program step: ``function:line: C code`` (a condition as
+        ``[c]`` or ``[!(c)]``, as taken) and the input values the step reads."""
         lines = ["Error path:"]
-        lines += [f"  {s.function}:{s.line}: {s.text}" for s in self.steps]
+        for step, inputs in _program_steps(self.steps):
+            text = step.text
+            if inputs:
+                text += "  <- input " + ", ".join(f"{i.name} = {i.value}" for i in inputs)
+            lines.append(f"  {step.function}:{step.line}: {text}")
         if self.inputs:
             lines.append("Inputs:")
             lines += [f"  line {i.line}: {i.name} = {i.value}" for i in self.inputs]
         if self.confirmation:
             lines.append(f"Confirmed by a compiled run ({self.confirmation})")
         return "\n".join(lines)
+
+
+#: texts of blank edges that are no program step (the frontend's markers of a
+#: function's start and of loop heads; the next step shows the condition)
+_MARKERS = frozenset(["", "INIT GLOBAL VARS", "Function start dummy edge", "while", "for", "do"])
+
+
+def _program_steps(steps: list[PathStep]) -> list[tuple[PathStep, list[InputValue]]]:
+    """The steps worth a line: blank edges dropped, and a step that repeats the one
+    before it (``int x = f();`` is a declaration and then the call) folded into it,
+    its inputs kept."""
+    shown: list[tuple[PathStep, list[InputValue]]] = []
+    for step in steps:
+        if step.kind in ("blank", "") and step.text in _MARKERS and not step.inputs:
+            continue
+        previous = shown[-1][0] if shown else None
+        if previous is not None and (previous.function, previous.line, previous.text) == (
+            step.function,
+            step.line,
+            step.text,
+        ):
+            shown[-1][1].extend(step.inputs)
+            continue
+        shown.append((step, list(step.inputs)))
+    return shown
 
 
 @dataclass

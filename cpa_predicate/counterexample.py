@@ -15,7 +15,13 @@ from pysmt.shortcuts import And, get_env
 from algorithms.cegar import RefinementResult
 from cpa.cfa.integers import wrap
 from cpa.cfa.interpreter import run as replay
-from cpa.cfa.model import CFAEdge
+from cpa.cfa.model import (
+    AssumeEdge,
+    CallSummaryEdge,
+    CFAEdge,
+    ExternalCallEdge,
+    FunctionCallEdge,
+)
 from cpa.cfa.types import IntegerType
 from cpa.core.context import AnalysisContext
 from cpa.results import Counterexample, InputValue, PathStep
@@ -65,12 +71,17 @@ def counterexample(
 
     steps, inputs = [], []
     for edge, nondets in cpa.paths.concrete_steps(edges, value):
-        steps.append(PathStep(edge.predecessor.function, edge.line, edge.text))
+        read = []
         for symbol_name, source in nondets:
             symbol = get_env().formula_manager.get_symbol(symbol_name)
             bits = value(symbol)  # the model's bits, read as a value of the input's type
             number = wrap(bits, source.ctype) if isinstance(source.ctype, IntegerType) else bits
-            inputs.append(InputValue(source.variable, source.line, number, str(source.ctype or "")))
+            callee = edge.function_name if isinstance(edge, ExternalCallEdge) else ""
+            read.append(
+                InputValue(source.variable, source.line, number, str(source.ctype or ""), callee)
+            )
+        inputs.extend(read)
+        steps.append(path_step(edge, tuple(read)))
     result = Counterexample(steps, inputs)
     end = edges[-1].successor if edges else None
     if end is not None and end.undefined is not None:
@@ -90,3 +101,22 @@ def counterexample(
                 f"inputs do not reach the target in the concrete interpreter ({reason})"
             )
     return RefinementResult(counterexample=result)
+
+
+def path_step(edge: CFAEdge, inputs: tuple[InputValue, ...] = ()) -> PathStep:
+    """The step of a counterexample that executing ``edge`` is."""
+    callee = ""
+    if isinstance(edge, ExternalCallEdge):
+        callee = edge.function_name
+    elif isinstance(edge, (FunctionCallEdge, CallSummaryEdge)):
+        callee = edge.callee
+    return PathStep(
+        edge.predecessor.function,
+        edge.line,
+        edge.text,
+        column=edge.column,
+        kind=edge.kind.value,
+        branching=edge.branching if isinstance(edge, AssumeEdge) else None,
+        inputs=inputs,
+        callee=callee,
+    )

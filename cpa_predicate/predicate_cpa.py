@@ -78,6 +78,20 @@ class PredicateTransferRelation(TransferRelation):
             PredicateState(self.paths.make_and(state.path_formula, edge), state.abstraction, False)
         ]
 
+    def wants_strengthening(self, cpas) -> bool:
+        return any(cpa.PROVIDES_ASSUMPTIONS for cpa in cpas)
+
+    def strengthen(self, state: PredicateState, other_components, edge: CFAEdge, precision):
+        """Conjoin the assume edges other components' states carry (a witness'
+        constraints on function results) to the path formula."""
+        path_formula = state.path_formula
+        for other in other_components:
+            for assumption in getattr(other, "assumptions", ()):
+                path_formula = self.paths.make_and(path_formula, assumption)
+        if path_formula is state.path_formula:
+            return state
+        return PredicateState(path_formula, state.abstraction, False)
+
 
 class BlockMerge(MergeOperator):
     """Join path formulas of states inside the same block (same abstraction)."""

@@ -65,6 +65,7 @@ from cpa.cfa.model import (
     AssignmentEdge,
     AssumeEdge,
     BlankEdge,
+    Branching,
     CallSummaryEdge,
     CFAEdge,
     CFANode,
@@ -198,6 +199,11 @@ class FunctionLowering:
         self.nodes: list[CFANode] = [start]
         self.current: CFANode | None = start
         self.line = start.line
+        self.column = 0
+        #: the branching constructs whose conditions are being lowered (innermost
+        #: last): coordinates and true/false targets, or None for a condition that is
+        #: no construct of its own (``x = a && b``, ``assert(c)``)
+        self.branchings: list[tuple[int, int, CFANode | None, CFANode | None, str] | None] = []
         self.labels: dict[str, CFANode] = {}
         self.defined_labels: set[str] = set()
         self.gotos: dict[str, c_ast.Node] = {}
@@ -250,20 +256,21 @@ class FunctionLowering:
         source = self.here()
         if target is None:
             target = self.new_node()
-        edge = connect(edge_class(source, target, self.line, text, **fields))
+        edge = connect(edge_class(source, target, self.line, text, column=self.column, **fields))
         self.current = target
         return edge
 
     def jump(self, target: CFANode, text: str = "") -> None:
         """Blank edge from the current node (if any) to ``target``; then no current node."""
         if self.current is not None:
-            connect(BlankEdge(self.current, target, self.line, text))
+            connect(BlankEdge(self.current, target, self.line, text, column=self.column))
         self.current = None
 
     def at(self, node: c_ast.Node) -> None:
         coord = getattr(node, "coord", None)
         if coord is not None and coord.line:
             self.line = coord.line
+            self.column = coord.column or 0
 
     def text(self, node: c_ast.Node) -> str:
         return self.context.text(node)
@@ -533,7 +540,7 @@ class FunctionLowering:
         then_node = self.new_node()
         join = self.new_node()
         else_node = self.new_node() if node.iffalse is not None else join
-        self.branch(node.cond, then_node, else_node)
+        self.decide(node, node.cond, then_node, else_node)
         self.current = then_node
         self.statement(node.iftrue)
         self.jump(join)
@@ -558,7 +565,7 @@ class FunctionLowering:
         self.current = head
         body = self.new_node()
         exit_node = self.new_node()
-        self.branch(node.cond, body, exit_node)
+        self.decide(node, node.cond, body, exit_node)
         self.current = body
         self._loop(head, exit_node, head, node.stmt)
         self.jump(head)
@@ -574,7 +581,7 @@ class FunctionLowering:
         self.jump(condition)
         self.current = condition
         self.at(node.cond)
-        self.branch(node.cond, body, exit_node)
+        self.decide(node, node.cond, body, exit_node)
         self.current = exit_node if exit_node.entering else None
 
     def _for(self, node: c_ast.For) -> None:
@@ -588,7 +595,7 @@ class FunctionLowering:
             body = self.new_node()
             exit_node = self.new_node()
             if node.cond is not None:
-                self.branch(node.cond, body, exit_node)
+                self.decide(node, node.cond, body, exit_node)
             else:
                 self.jump(body)
             self.current = body
@@ -628,10 +635,22 @@ class FunctionLowering:
             condition = BinaryExpression("==", value, constant, INT)
             source = self.here()
             case_text = f"{text} == {self.text(case.expr)}"
-            connect(AssumeEdge(source, target, self.line, f"[{case_text}]", condition, True))
+            connect(
+                AssumeEdge(
+                    source, target, self.line, f"[{case_text}]", condition, True, column=self.column
+                )
+            )
             self.current = self.new_node()
             connect(
-                AssumeEdge(source, self.current, self.line, f"[!({case_text})]", condition, False)
+                AssumeEdge(
+                    source,
+                    self.current,
+                    self.line,
+                    f"[!({case_text})]",
+                    condition,
+                    False,
+                    column=self.column,
+                )
             )
         self.jump(default, "default")
         self.switch_cases.append(cases)
@@ -710,6 +729,35 @@ class FunctionLowering:
                 raise self.error(f"goto to undefined label '{name}'", goto)
 
     # ------------------------------------------------------------------ conditions
+    def decide(
+        self,
+        construct: c_ast.Node | None,
+        condition: c_ast.Node,
+        true: CFANode | None,
+        false: CFANode | None,
+    ) -> None:
+        """:meth:`branch` on the condition of ``construct`` (``if``, a loop, ``?:``;
+        None: a condition that is no construct of its own), so that its assume edges
+        know the construct and the outcome they decide (:class:`Branching`)."""
+        coord = getattr(construct, "coord", None)
+        if coord is None:
+            self.branchings.append(None)
+        else:
+            kind = _CONSTRUCTS.get(type(construct), "if")
+            self.branchings.append((coord.line, coord.column or 0, true, false, kind))
+        try:
+            self.branch(condition, true, false)
+        finally:
+            self.branchings.pop()
+
+    def _branching(self, target: CFANode | None) -> Branching | None:
+        construct = self.branchings[-1] if self.branchings else None
+        if construct is None:
+            return None
+        line, column, true, false, kind = construct
+        outcome = True if target is true else False if target is false else None
+        return Branching(line, column, outcome, kind)
+
     def branch(self, node: c_ast.Node, true: CFANode | None, false: CFANode | None) -> None:
         """Go to ``true`` if ``node`` holds, to ``false`` otherwise (None: no edge).
 
@@ -743,10 +791,19 @@ class FunctionLowering:
             self.current = None
             return
         source = self.here()
-        if true is not None:
-            connect(AssumeEdge(source, true, self.line, f"[{text}]", condition, True))
-        if false is not None:
-            connect(AssumeEdge(source, false, self.line, f"[!({text})]", condition, False))
+        for target, truth, label in ((true, True, f"[{text}]"), (false, False, f"[!({text})]")):
+            if target is not None:
+                edge = AssumeEdge(
+                    source,
+                    target,
+                    self.line,
+                    label,
+                    condition,
+                    truth,
+                    column=self.column,
+                    branching=self._branching(target),
+                )
+                connect(edge)
         self.current = None
 
     # ----------------------------------------------------------------- expressions
@@ -766,7 +823,7 @@ class FunctionLowering:
             self.effect(node.expr)
         elif isinstance(node, c_ast.TernaryOp):
             then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
-            self.branch(node.cond, then_node, else_node)
+            self.decide(node, node.cond, then_node, else_node)
             for start, arm in ((then_node, node.iftrue), (else_node, node.iffalse)):
                 self.current = start if start.entering else None
                 if self.current is not None and arm is not None:
@@ -776,9 +833,9 @@ class FunctionLowering:
         elif isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):
             middle, join = self.new_node(), self.new_node()
             if node.op == "&&":
-                self.branch(node.left, middle, join)
+                self.decide(None, node.left, middle, join)
             else:
-                self.branch(node.left, join, middle)
+                self.decide(None, node.left, join, middle)
             self.current = middle if middle.entering else None
             if self.current is not None:
                 self.effect(node.right)
@@ -800,7 +857,7 @@ class FunctionLowering:
 
     def unevaluated(self, node: c_ast.Node) -> Expression:
         """``node`` lowered without keeping its side effects (its edges are dropped)."""
-        saved_current, saved_line, mark = self.current, self.line, len(self.nodes)
+        saved_current, saved_line, mark = self.current, (self.line, self.column), len(self.nodes)
         saved_refs = set(self.referenced_functions)
         saved_temporaries = self.temporaries
         self.current = self.new_node()
@@ -813,7 +870,7 @@ class FunctionLowering:
                     if edge in edge.predecessor.leaving:
                         disconnect(edge)
             del self.nodes[mark:]
-            self.current, self.line = saved_current, saved_line
+            self.current, (self.line, self.column) = saved_current, saved_line
             self.referenced_functions = saved_refs
 
     def _expr_Constant(self, node: c_ast.Constant) -> Expression:
@@ -911,7 +968,7 @@ class FunctionLowering:
         if op in ("&&", "||"):
             result = self.temporary(INT)
             true_node, false_node, join = self.new_node(), self.new_node(), self.new_node()
-            self.branch(node, true_node, false_node)
+            self.decide(None, node, true_node, false_node)
             for start, value in ((true_node, 1), (false_node, 0)):
                 self.current = start if start.entering else None
                 if self.current is not None:
@@ -1059,7 +1116,7 @@ class FunctionLowering:
             ctype = c_types.decay(false_type)
         result = self.temporary(ctype)
         then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
-        self.branch(node.cond, then_node, else_node)
+        self.decide(node, node.cond, then_node, else_node)
         for start, arm in ((then_node, node.iftrue), (else_node, node.iffalse)):
             self.current = start if start.entering else None
             if self.current is None:
@@ -1321,7 +1378,7 @@ class FunctionLowering:
             if name == "assert":
                 is_target = "__assert_fail" in self.context.target_functions
                 failed = self.sink("__assert_fail" if is_target else None)
-            self.branch(args[0], cont, failed)
+            self.decide(None, args[0], cont, failed)
             self.current = cont if cont.entering else None
             return None
         if name in ("__builtin_expect", "__builtin_expect_with_probability"):
@@ -1538,7 +1595,7 @@ class FunctionLowering:
         for truth, rhs in ((True, UnaryExpression("-", operand, ctype)), (False, operand)):
             start = self.new_node()
             text = f"[{'' if truth else '!'}({negative})]"
-            connect(AssumeEdge(source, start, self.line, text, negative, truth))
+            connect(AssumeEdge(source, start, self.line, text, negative, truth, column=self.column))
             self.current = start
             self.add(AssignmentEdge, f"{result} = {rhs}", lhs=result, rhs=rhs)
             self.jump(join)
@@ -1709,11 +1766,11 @@ class FunctionLowering:
         if lhs is None or isinstance(lhs, VariableRef):
             call(lhs)
             return
-        line = self.line
+        line = self.line, self.column
         destination = self._frozen(lhs)
         value = self.temporary(return_type)
         call(value)
-        self.line = line
+        self.line, self.column = line
         self.add(AssignmentEdge, text, lhs=destination, rhs=convert(value, lhs.type))
 
     def _function_type(self, name: str) -> FunctionType | None:
@@ -1729,11 +1786,17 @@ class FunctionLowering:
         call_node = self.here()
         return_node = self.new_node()
         call_edge = connect(
-            FunctionCallEdge(call_node, callee.entry, self.line, text, name, arguments)
+            FunctionCallEdge(
+                call_node, callee.entry, self.line, text, name, arguments, column=self.column
+            )
         )
-        return_edge = connect(FunctionReturnEdge(callee.exit, return_node, self.line, text, name))
+        return_edge = connect(
+            FunctionReturnEdge(callee.exit, return_node, self.line, text, name, column=self.column)
+        )
         summary = connect(
-            CallSummaryEdge(call_node, return_node, self.line, text, name, arguments, lhs)
+            CallSummaryEdge(
+                call_node, return_node, self.line, text, name, arguments, lhs, column=self.column
+            )
         )
         summary.call_edge = call_edge
         summary.return_edge = return_edge
@@ -1887,6 +1950,16 @@ def _string_length(literal: str) -> int:
     """``sizeof`` a string literal (including the terminating zero)."""
     body = literal[literal.index('"') + 1 : -1]
     return len(_ESCAPE.sub("_", body)) + 1
+
+
+#: the name of each branching construct (:class:`Branching`)
+_CONSTRUCTS = {
+    c_ast.If: "if",
+    c_ast.While: "while",
+    c_ast.DoWhile: "do",
+    c_ast.For: "for",
+    c_ast.TernaryOp: "?:",
+}
 
 
 def _switch_labels(node: c_ast.Node):

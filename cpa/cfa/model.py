@@ -93,12 +93,14 @@ class FunctionExitNode(CFANode):
 
 @dataclass(eq=False)
 class CFAEdge:
-    """Base class of all edges. ``text`` is the C code the edge came from."""
+    """Base class of all edges. ``text`` is the C code the edge came from; ``line`` and
+    ``column`` (1-based, 0 if unknown) where it starts in the source file."""
 
     predecessor: CFANode
     successor: CFANode
     line: int
     text: str
+    column: int = field(default=0, kw_only=True)
     kind = EdgeKind.BLANK
 
     def __repr__(self) -> str:
@@ -151,12 +153,31 @@ class ExternalCallEdge(CFAEdge):
     kind = EdgeKind.EXTERNAL_CALL
 
 
+@dataclass(frozen=True)
+class Branching:
+    """The C construct whose condition an assume edge tests (``if``, a loop, ``?:``),
+    and the value of the whole condition when the edge is taken.
+
+    The CFA splits ``a && b`` into one edge per operand; a witness speaks of the whole
+    condition at the construct's keyword, so each edge says where that is and, if
+    taking it decides the condition, to what (``None``: another operand decides).
+    """
+
+    line: int
+    column: int
+    outcome: bool | None
+    #: the construct's keyword (``if``, ``while``, ``for``, ``do``) or ``?:``, whose
+    #: location in a witness is its ``?`` (the column here is the condition's start)
+    construct: str = "if"
+
+
 @dataclass(eq=False, repr=False)
 class AssumeEdge(CFAEdge):
     """Passable only when ``condition`` evaluates to ``truth`` (non-zero for True)."""
 
     condition: Expression = None  # type: ignore[assignment]
     truth: bool = True
+    branching: Branching | None = field(default=None, kw_only=True)
     kind = EdgeKind.ASSUME
 
 

@@ -136,7 +136,8 @@ def preprocess(
 
 
 def strip_comments(text: str, file_name: str = "<string>") -> str:
-    """Replace each comment by a space (plus the newlines it spanned)."""
+    """Replace each comment by spaces (plus the newlines it spanned), keeping the line
+    and column of every token after it (witnesses and reports point at columns)."""
     if "/" not in text:
         return text
     out: list[str] = []
@@ -146,7 +147,9 @@ def strip_comments(text: str, file_name: str = "<string>") -> str:
         if kind == "comment":
             comment = match.group()
             out.append(text[last : match.start()])
-            out.append(" " + "\n" * comment.count("\n"))
+            lines = comment.count("\n")
+            width = len(comment) - comment.rfind("\n") - 1 if lines else len(comment)
+            out.append("\n" * lines + " " * max(width, 1))
             last = match.end()
         elif kind == "open_comment":
             line = text.count("\n", 0, match.start()) + 1

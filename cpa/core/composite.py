@@ -66,9 +66,7 @@ class CompositeTransferRelation(TransferRelation):
             raise ValueError("a composite CPA needs a location component (an EdgeProvider)")
         self.provider_index = providers[0]
         self.provider = cpas[self.provider_index]
-        self.needs_strengthening = [
-            type(t).strengthen is not TransferRelation.strengthen for t in self.transfers
-        ]
+        self.needs_strengthening = [t.wants_strengthening(cpas) for t in self.transfers]
 
     def successors(self, state: CompositeState, precision: tuple) -> Iterable:
         """Pairs ``(successor, edge)`` over all edges that leave ``state``."""

@@ -60,6 +60,11 @@ class TransferRelation(ABC):
         """Refine ``state`` with the other components' successors; ``None`` = infeasible."""
         return state
 
+    def wants_strengthening(self, cpas: Sequence[ConfigurableProgramAnalysis]) -> bool:
+        """Whether the composite of ``cpas`` must call :meth:`strengthen` (it costs a
+        call per edge, so only transfer relations that refine anything are asked)."""
+        return type(self).strengthen is not TransferRelation.strengthen
+
 
 class EdgeProvider(ABC):
     """A CPA that tells which CFA edges leave a state (the location CPA)."""
@@ -132,6 +137,10 @@ class ConfigurableProgramAnalysis(ABC):
 
     NAME: ClassVar[str] = ""
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: its states carry ``assumptions``: assume edges that hold after the edge that led
+    #: to the state (a witness' constraint on a function's result), which analyses that
+    #: track values conjoin when they strengthen
+    PROVIDES_ASSUMPTIONS: ClassVar[bool] = False
 
     domain: AbstractDomain
     transfer_relation: TransferRelation

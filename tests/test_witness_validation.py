@@ -1,0 +1,163 @@
+"""Violation witnesses: the published examples, our own witnesses, broken ones."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.data_model import LP64
+from cpa.cfa.targets import Specification
+from cpa.verifier import verify
+from cpa.witness.format import format_witness, read_witness
+from cpa.witness.validation import CONFIRMED, REFUTED, UNKNOWN, validate
+from cpa.witness.violation import violation_witness
+
+PUBLISHED = Path(__file__).parent / "witnesses" / "published"
+REACH_ERROR = Specification.unreach_call(("reach_error",))
+needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="confirmation needs gcc")
+
+#: examples whose waypoints we do not read (switch cases) or that take longer than the
+#: test's limit: their answer may be unknown, never the opposite of the expected one
+MAY_BE_UNKNOWN = {
+    "switch/" + name
+    for name in (
+        "bad1_col",
+        "bad1_nocol",
+        "bad2_col",
+        "bad2_nocol",
+        "bad3_col",
+        "bad3_nocol",
+        "bad4_col",
+        "bad4_nocol",
+        "good1_col",
+        "good1_nocol",
+        "good2_col",
+        "good2_nocol",
+        "good3_col",
+        "good3_nocol",
+        "good4_col",
+        "good4_nocol",
+    )
+} | {"while/bad3_col_b", "while/bad3_nocol_b"}
+#: twenty iterations of a loop with a nondeterministic array: 10 to 40 s each, so
+#: these run with a short limit and may answer unknown
+SLOW = "for"
+
+
+def _published():
+    for witness in sorted(PUBLISHED.glob("*/*.yml")):
+        yield pytest.param(witness, id=f"{witness.parent.name}/{witness.stem}")
+
+
+@needs_gcc
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("witness", list(_published()))
+def test_published_witnesses_are_confirmed_or_refuted(witness: Path):
+    program = next(witness.parent.glob("*.c"))
+    slow = witness.parent.name == SLOW
+    result = validate(witness, program, REACH_ERROR, "main", LP64, timelimit=3 if slow else 10)
+    expected = CONFIRMED if witness.name.startswith("good") else REFUTED
+    opposite = REFUTED if expected == CONFIRMED else CONFIRMED
+    name = f"{witness.parent.name}/{witness.stem}"
+    assert result.outcome != opposite, result.reason
+    if name not in MAY_BE_UNKNOWN and not slow:
+        assert result.outcome == expected, result.reason
+
+
+UNSAFE = """\
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void);
+int main(void) {
+  int limit = __VERIFIER_nondet_int();
+  int i = 0, seen = 0;
+  while (i < 4) {
+    if (i == limit) { seen = 1; }
+    i = i + 1;
+  }
+  int k = __VERIFIER_nondet_int() > 5 ? 1 : 0;
+  if (seen && k) {
+    reach_error();
+  }
+  return 0;
+}
+"""
+
+
+@pytest.fixture
+def own_witness(tmp_path):
+    program = tmp_path / "unsafe.c"
+    program.write_text(UNSAFE)
+    result = verify(program, "lbe", REACH_ERROR, data_model=LP64)
+    assert result.verdict.name == "FALSE"
+    witness = tmp_path / "witness.yml"
+    witness.write_text(
+        format_witness(violation_witness(result.counterexample, program, REACH_ERROR, "LP64"))
+    )
+    return program, witness
+
+
+def test_own_violation_witness_has_the_path_and_its_inputs(own_witness):
+    program, witness = own_witness
+    (entry,) = read_witness(witness).entries
+    kinds = [segment[-1].type for segment in entry.segments]
+    assert kinds[-1] == "target" and kinds.count("target") == 1
+    returns = [s[-1] for s in entry.segments if s[-1].type == "function_return"]
+    assert len(returns) == 2  # both inputs, at the closing parenthesis of each call
+    lines = program.read_text().splitlines()
+    for waypoint in returns:
+        location = waypoint.location
+        assert lines[location.line - 1][location.column - 1] == ")"
+        assert re.fullmatch(r"\\result == -?\d+", waypoint.constraint)
+    ternary = [
+        s[-1] for s in entry.segments if s[-1].type == "branching" and s[-1].location.line == 10
+    ]
+    assert ternary and lines[9][ternary[0].location.column - 1] == "?"
+    assert entry.task.input_file_hashes[str(program)]
+
+
+@needs_gcc
+def test_own_violation_witness_is_confirmed(own_witness):
+    program, witness = own_witness
+    result = validate(witness, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == CONFIRMED, result.reason
+
+
+def test_flipped_branch_is_refuted(own_witness):
+    program, witness = own_witness
+    text = witness.read_text()
+    # the last decision before the target is the `if (seen && k)`: say it was false
+    position = text.rfind("value: 'true'")
+    broken = witness.with_name("broken.yml")
+    broken.write_text(text[:position] + "value: 'false'" + text[position + len("value: 'true'") :])
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == REFUTED, result.reason
+
+
+def test_impossible_input_value_is_refuted(own_witness):
+    program, witness = own_witness
+    text = re.sub(r"\\result == -?\d+", r"\\result == -7", witness.read_text(), count=1)
+    assert "\\result == -7" in text
+    broken = witness.with_name("broken.yml")
+    broken.write_text(text)  # limit = -7: `i == limit` never holds, `seen` stays 0
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == REFUTED, result.reason
+
+
+def test_witness_of_another_program_is_not_checked(own_witness):
+    program, witness = own_witness
+    program.write_text(UNSAFE + "\n/* changed */\n")
+    result = validate(witness, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == UNKNOWN and "another program" in result.reason
+
+
+def test_waypoint_at_a_line_without_such_construct_is_unknown_not_refuted(own_witness):
+    program, witness = own_witness
+    text = witness.read_text()
+    broken = witness.with_name("broken.yml")
+    # move the target to a line with no call of reach_error
+    broken.write_text(re.sub(r"(type: target[\s\S]*?line: )\d+", r"\g<1>5", text))
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == UNKNOWN and "unmatched" in result.reason
