@@ -28,6 +28,7 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from glob import glob
 from pathlib import Path
 from typing import Any
@@ -444,6 +445,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--csv", metavar="FILE", help="write one row per task and configuration")
     parser.add_argument("--json", metavar="FILE", help="write the results and the summary")
     parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run the tasks on a Dask cluster: a scheduler address (tcp://host:8786) "
+        "or local:N for N local worker processes",
+    )
+    parser.add_argument(
+        "--xml",
+        metavar="DIR",
+        help="write BenchExec result XML (one file per configuration) for table-generator",
+    )
+    parser.add_argument(
         "--filter",
         action="append",
         default=[],
@@ -480,15 +492,33 @@ def run_command(args: argparse.Namespace) -> int:
     def show(result: TaskResult) -> None:
         print(result_line(result, task_width, config_width), flush=True)
 
-    results = run_benchmark(
-        tasks,
-        args.config,
-        args.timelimit,
-        args.memlimit,
-        args.jobs,
-        args.option,
-        on_result=show,
-    )
+    start = datetime.now(UTC)
+    if args.dask:
+        from cpa.bench_dask import run_on_dask
+
+        tasks = [Path(task).resolve() for task in tasks]
+        shown = display_names(tasks) if tasks else {}
+        results = run_on_dask(
+            args.dask,
+            tasks,
+            labels,
+            args.config,
+            args.timelimit,
+            args.memlimit,
+            args.option,
+            shown,
+            on_result=show,
+        )
+    else:
+        results = run_benchmark(
+            tasks,
+            args.config,
+            args.timelimit,
+            args.memlimit,
+            args.jobs,
+            args.option,
+            on_result=show,
+        )
     summary = summarize(results, labels)
     for line in summary_lines(summary):
         print(line)
@@ -509,6 +539,14 @@ def run_command(args: argparse.Namespace) -> int:
             write_csv(args.csv, results)
         if args.json:
             write_json(args.json, results, settings, labels)
+        if args.xml:
+            from cpa.benchexec_results import write_result_xml
+
+            name = Path(args.suites[0]).stem if len(args.suites) == 1 else "bench"
+            for path in write_result_xml(
+                args.xml, results, labels, name, args.timelimit, args.memlimit, start
+            ):
+                print(f"BenchExec results: {path}")
     except OSError as error:
         raise UsageError(f"{error.filename}: {error.strerror}") from None
     return 0

@@ -55,6 +55,22 @@ class TaskResult:
         """correct / wrong / unknown, or no-expected when the task states no verdict."""
         return score(self.verdict, self.expected)
 
+    @classmethod
+    def from_dict(cls, record: dict[str, Any]) -> TaskResult:
+        """The result an :meth:`as_dict` record describes (a ``--json`` file's entry)."""
+        expected = {"true": True, "false": False}.get(record.get("expected", ""))
+        return cls(
+            record["task"],
+            record["task_file"],
+            record["configuration"],
+            expected,
+            Verdict(record["verdict"]),
+            record.get("reason", ""),
+            float(record.get("wall_time_s", 0.0)),
+            float(record.get("cpu_time_s", 0.0)),
+            dict(record.get("statistics") or {}),
+        )
+
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready record: the CSV columns first, then all analysis statistics."""
         record: dict[str, Any] = {

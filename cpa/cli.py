@@ -27,6 +27,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cpa", description="Configurable program analysis for C programs.")
+    from cpa import __version__
+
+    parser.add_argument("--version", action="version", version=f"cpa-framework {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     verify = commands.add_parser("verify", help="verify a C program or an SV-COMP task")
