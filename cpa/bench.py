@@ -45,6 +45,7 @@ from cpa.cfa.frontend import parse_program
 from cpa.cfa.targets import Specification
 from cpa.config import Configuration, load_configuration
 from cpa.errors import CpaError, InputError, UsageError
+from cpa.progress import ProgressBar
 from cpa.results import Verdict
 from cpa.task import Task, read_task
 from cpa.verifier import analyze
@@ -489,8 +490,12 @@ def run_command(args: argparse.Namespace) -> int:
     task_width = max((len(name) for name in display_names(tasks).values()), default=0)
     config_width = max(len(label) for label in labels)
 
+    bar = ProgressBar(len(tasks) * len(labels), enabled=sys.stdout.isatty())
+
     def show(result: TaskResult) -> None:
+        bar.clear()
         print(result_line(result, task_width, config_width), flush=True)
+        bar.update(result)
 
     start = datetime.now(UTC)
     if args.dask:
@@ -519,6 +524,7 @@ def run_command(args: argparse.Namespace) -> int:
             args.option,
             on_result=show,
         )
+    bar.finish()
     summary = summarize(results, labels)
     for line in summary_lines(summary):
         print(line)

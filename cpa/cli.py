@@ -46,6 +46,11 @@ def _parser() -> argparse.ArgumentParser:
         help="data model of a bare .c file (default LP64; a task file names its own)",
     )
     verify.add_argument("--stats", action="store_true", help="print statistics")
+    verify.add_argument(
+        "--verbose",
+        action="store_true",
+        help="report reached states, refinements and predicates every few seconds (stderr)",
+    )
     verify.add_argument("--stats-json", metavar="FILE", help="write statistics as JSON")
     verify.add_argument(
         "--testcase", metavar="FILE", help="for FALSE, write the inputs as a Test-Comp test case"
@@ -148,7 +153,13 @@ def _command_verify(args) -> int:
         print(f"cpa: {error}", file=sys.stderr)
         print("Verification result: UNKNOWN")
         return EXIT_INPUT
-    result = analyze(cfa, configuration, specification, args.timelimit, statistics)
+    progress = None
+    if args.verbose:
+
+        def progress(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
+
+    result = analyze(cfa, configuration, specification, args.timelimit, statistics, progress)
     print(result.result_line())
     if result.reason and result.verdict.name != "TRUE":
         print(f"Reason: {result.reason}")

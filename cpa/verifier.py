@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
@@ -27,6 +29,7 @@ from cpa.core.composite import CompositeCPA
 from cpa.core.context import AnalysisContext
 from cpa.core.reached import ReachedSet
 from cpa.errors import CpaError, UnsupportedFeature
+from cpa.progress import Heartbeat
 from cpa.results import AnalysisOutcome, Verdict, VerificationResult
 from cpa.statistics import Statistics
 
@@ -84,9 +87,14 @@ def analyze(
     specification: Specification,
     timelimit: float | None = None,
     statistics: Statistics | None = None,
+    progress: Callable[[str], None] | None = None,
+    progress_interval: float = 5.0,
 ) -> VerificationResult:
     """Run the configured analysis on ``cfa``; never raises for analysis limits:
-    timeouts, memory exhaustion and unsupported features become UNKNOWN."""
+    timeouts, memory exhaustion and unsupported features become UNKNOWN.
+
+    ``progress`` (optional) receives a line with the reached states, refinements,
+    predicates and abstractions every ``progress_interval`` seconds of the run."""
     statistics = statistics or Statistics()
     # large blocks (LBE) nest deeply; Python frames do not use the C stack in 3.11+
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
@@ -101,7 +109,20 @@ def analyze(
         configuration.component_options,
     )
     reached = None
+    running: dict[str, ReachedSet] = {}
+
+    def sample() -> dict[str, int]:
+        current = running.get("reached")
+        return {
+            "reached": len(current) if current is not None else 0,
+            "refinements": statistics.get("refinements"),
+            "predicates": statistics.get("predicates_total"),
+            "abstractions": statistics.get("abstractions"),
+        }
+
+    heartbeat = Heartbeat(sample, progress, progress_interval) if progress else nullcontext()
     try:
+        heartbeat.__enter__()
         prepare_cfa(cfa)
         for name in configuration.analysis["cfa_transformations"]:
             transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
@@ -109,6 +130,7 @@ def analyze(
                 cfa = prepare_cfa(transformation.apply(cfa, context))
             context.cfa = cfa
         cpa, reached = build(cfa, configuration, context)
+        running["reached"] = reached
         algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
         algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
         outcome = undefined_behaviour_is_unknown(algorithm.run())
@@ -132,6 +154,8 @@ def analyze(
         outcome = AnalysisOutcome(
             Verdict.UNKNOWN, f"internal error: {type(error).__name__}: {first_line}"
         )
+    finally:
+        heartbeat.__exit__(None, None, None)
     values = statistics.as_dict()
     values.update(
         verdict=outcome.verdict.value,

@@ -15,22 +15,37 @@ from cpa.bench_report import TaskResult
 from cpa.benchexec_results import result_xml, write_result_xml
 from cpa.results import Verdict
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+NAMES = ["test_locks_5", "test_locks_14.BUG", "test_locks_15.BUG", "test_locks_6", "test_locks_7"]
 
 
-def _result(name, expected, verdict, reason="", configuration="lbe"):
-    task = BENCHMARKS / "lbe-2009" / "locks" / f"{name}.yml"
-    return TaskResult(name, str(task), configuration, expected, verdict, reason, 1.5, 1.25)
+@pytest.fixture
+def results(tmp_path):
+    """Task files as in SV-COMP (program, property file, task definition) and one
+    result of each kind for them."""
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    (tasks / "unreach-label.prp").write_text("CHECK( init(main()), LTL(G ! label(ERROR)) )\n")
+    for name in NAMES:
+        (tasks / f"{name}.c").write_text("int main(void) { return 0; }\n")
+        expected = "false" if name.endswith("BUG") else "true"
+        (tasks / f"{name}.yml").write_text(
+            f"format_version: '2.0'\ninput_files: '{name}.c'\nproperties:\n"
+            f"  - property_file: unreach-label.prp\n    expected_verdict: {expected}\n"
+            "options:\n  language: C\n  data_model: ILP32\n"
+        )
 
+    def result(name, expected, verdict, reason="", configuration="lbe"):
+        task = tasks / f"{name}.yml"
+        return TaskResult(name, str(task), configuration, expected, verdict, reason, 1.5, 1.25)
 
-RESULTS = [
-    _result("test_locks_5", True, Verdict.TRUE),
-    _result("test_locks_14.BUG", False, Verdict.TRUE),
-    _result("test_locks_15.BUG", False, Verdict.FALSE),
-    _result("test_locks_6", True, Verdict.UNKNOWN, "timeout"),
-    _result("test_locks_7", True, Verdict.UNKNOWN, "unsupported feature: x"),
-    _result("test_locks_5", True, Verdict.TRUE, configuration="sbe"),
-]
+    return [
+        result("test_locks_5", True, Verdict.TRUE),
+        result("test_locks_14.BUG", False, Verdict.TRUE),
+        result("test_locks_15.BUG", False, Verdict.FALSE),
+        result("test_locks_6", True, Verdict.UNKNOWN, "timeout"),
+        result("test_locks_7", True, Verdict.UNKNOWN, "unsupported feature: x"),
+        result("test_locks_5", True, Verdict.TRUE, configuration="sbe"),
+    ]
 
 
 def _runs(text):
@@ -42,9 +57,9 @@ def _runs(text):
     return root, runs
 
 
-def test_result_xml_has_benchexec_statuses_and_categories(tmp_path):
+def test_result_xml_has_benchexec_statuses_and_categories(tmp_path, results):
     start = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
-    text = result_xml(RESULTS, "lbe", "locks", 60, 4096, start, start, tmp_path)
+    text = result_xml(results, "lbe", "locks", 60, 4096, start, start, tmp_path)
     assert "+//IDN sosy-lab.org//DTD BenchExec result" in text
     root, runs = _runs(text)
     assert root.get("timelimit") == "60s" and root.get("toolmodule") == "cpa.benchexec_tool"
@@ -68,9 +83,9 @@ def test_result_xml_has_benchexec_statuses_and_categories(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("table-generator") is None, reason="BenchExec not installed")
-def test_table_generator_reads_our_results(tmp_path):
+def test_table_generator_reads_our_results(tmp_path, results):
     start = datetime.now(UTC)
-    paths = write_result_xml(tmp_path, RESULTS, ["lbe", "sbe"], "locks", 60, 4096, start)
+    paths = write_result_xml(tmp_path, results, ["lbe", "sbe"], "locks", 60, 4096, start)
     completed = subprocess.run(
         ["table-generator", "--format", "csv", "-o", str(tmp_path), *map(str, paths)],
         capture_output=True,
