@@ -34,18 +34,7 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser("verify", help="verify a C program or an SV-COMP task")
     verify.add_argument("program", help="PROGRAM.c or TASK.yml")
-    verify.add_argument("--config", help="configuration NAME (configs/NAME.toml) or PATH")
-    verify.add_argument("--spec", help="property file (.prp)")
-    verify.add_argument("--timelimit", type=float, help="wall-time limit in seconds")
-    verify.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="override one entry"
-    )
-    verify.add_argument(
-        "--data-model",
-        choices=["ILP32", "LP64"],
-        help="data model of a bare .c file (default LP64; a task file names its own)",
-    )
-    verify.add_argument("--stats", action="store_true", help="print statistics")
+    _add_analysis_arguments(verify, "configuration NAME (configs/NAME.toml) or PATH")
     verify.add_argument(
         "--verbose",
         action="store_true",
@@ -88,21 +77,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     validate.add_argument("witness", help="WITNESS.yml")
     validate.add_argument("program", help="PROGRAM.c or TASK.yml")
-    validate.add_argument("--spec", help="property file (.prp)")
-    validate.add_argument("--config", help="validation configuration NAME or PATH")
-    validate.add_argument("--timelimit", type=float, help="wall-time limit in seconds")
-    validate.add_argument(
+    _add_analysis_arguments(validate, "validation configuration NAME or PATH")
+
+    _add_bench(commands)
+    return parser
+
+
+def _add_analysis_arguments(parser: argparse.ArgumentParser, config_help: str) -> None:
+    """The options of a command that runs an analysis on one program or task."""
+    parser.add_argument("--config", help=config_help)
+    parser.add_argument("--spec", help="property file (.prp)")
+    parser.add_argument("--timelimit", type=float, help="wall-time limit in seconds")
+    parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="override one entry"
     )
-    validate.add_argument(
+    parser.add_argument(
         "--data-model",
         choices=["ILP32", "LP64"],
         help="data model of a bare .c file (default LP64; a task file names its own)",
     )
-    validate.add_argument("--stats", action="store_true", help="print statistics")
-
-    _add_bench(commands)
-    return parser
+    parser.add_argument("--stats", action="store_true", help="print statistics")
 
 
 def _add_bench(commands) -> None:
@@ -174,7 +168,7 @@ def _command_verify(args) -> int:
             raise UsageError(f"{args.testcase}: {error.strerror}") from None
         print(f"Test case written to {args.testcase}")
     if args.witness:
-        _write_witness(args.witness, result, program, specification, model, configuration)
+        _write_witness(args.witness, result, cfa, program, specification, model, configuration)
     if args.stats:
         for key, value in sorted(result.statistics.items()):
             print(f"{key}: {value}")
@@ -186,14 +180,19 @@ def _command_verify(args) -> int:
     return EXIT_OK
 
 
-def _write_witness(path, result, program, specification, model, configuration) -> None:
+def _write_witness(path, result, cfa, program, specification, model, configuration) -> None:
     """Write the witness of a TRUE or FALSE ``result`` to ``path`` (nothing for UNKNOWN)."""
+    from cpa.witness.correctness import correctness_witness
     from cpa.witness.format import write_witness
     from cpa.witness.violation import violation_witness
 
     name = configuration.name
     if result.verdict.name == "FALSE" and result.counterexample is not None:
         witness = violation_witness(result.counterexample, program, specification, model.name, name)
+    elif result.verdict.name == "TRUE" and result.invariants is not None:
+        witness = correctness_witness(
+            result.invariants, cfa, program, specification, model.name, name
+        )
     else:
         print(f"No witness written for {result.verdict.name}")
         return

@@ -55,3 +55,13 @@ class PluginError(CpaError):
 
 class UsageError(CpaError):
     """The command line was used wrongly (exit status 2)."""
+
+
+class WitnessRejected(CpaError):
+    """A correctness witness' invariant failed its check during the analysis that
+    validates it: ``definite`` when a path from the program's start (no other
+    invariant assumed, no approximation) violates it, else it is only not inductive."""
+
+    def __init__(self, message: str, definite: bool):
+        super().__init__(message)
+        self.definite = definite

@@ -116,6 +116,10 @@ class VerificationResult:
     reason: str
     counterexample: Counterexample | None
     statistics: dict[str, Any]
+    #: for TRUE from an analysis with abstraction states at loop heads: the invariant
+    #: of each loop, by its source location (line, column, function), as a formula
+    #: over SSA names (:mod:`cpa.witness.correctness`)
+    invariants: dict[tuple[int, int, str], Any] | None = None
 
     def result_line(self) -> str:
         return f"Verification result: {self.verdict.name}"

@@ -28,10 +28,11 @@ from cpa.core.arg import ARGCPA
 from cpa.core.composite import CompositeCPA
 from cpa.core.context import AnalysisContext
 from cpa.core.reached import ReachedSet
-from cpa.errors import CpaError, UnsupportedFeature
+from cpa.errors import CpaError, UnsupportedFeature, WitnessRejected
 from cpa.progress import Heartbeat
 from cpa.results import AnalysisOutcome, Verdict, VerificationResult
 from cpa.statistics import Statistics
+from cpa.witness.correctness import collect_invariants, loop_locations
 
 
 def prepare_cfa(cfa: CFA) -> CFA:
@@ -109,6 +110,7 @@ def analyze(
         configuration.component_options,
     )
     reached = None
+    invariants = None
     running: dict[str, ReachedSet] = {}
 
     def sample() -> dict[str, int]:
@@ -121,9 +123,11 @@ def analyze(
         }
 
     heartbeat = Heartbeat(sample, progress, progress_interval) if progress else nullcontext()
+    loops: dict = {}
     try:
         heartbeat.__enter__()
         prepare_cfa(cfa)
+        loops = loop_locations(cfa)  # before transformations merge the loops' edges
         for name in configuration.analysis["cfa_transformations"]:
             transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
             with statistics.timer("cfa_transformation_time_s"):
@@ -134,6 +138,9 @@ def analyze(
         algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
         algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
         outcome = undefined_behaviour_is_unknown(algorithm.run())
+        if outcome.verdict is Verdict.TRUE:
+            found = collect_invariants(reached, cpa.wrapped)
+            invariants = {loops[node]: f for node, f in found.items() if node in loops}
         if configuration.analysis["confirm_false"] == "gcc":
             with statistics.timer("confirmation_time_s"):
                 outcome = confirm_by_execution(outcome, cfa, specification, deadline)
@@ -141,6 +148,9 @@ def analyze(
         outcome = AnalysisOutcome(Verdict.UNKNOWN, "timeout")
     except UnsupportedFeature as error:
         outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
+    except WitnessRejected as error:
+        outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
+        statistics.set("witness_refuted", int(error.definite))
     except MemoryError:
         outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory")
     except RecursionError:
@@ -172,7 +182,11 @@ def analyze(
     for key, value in values.items():
         if key.endswith("_s") and isinstance(value, float):
             values[key] = round(value, 3)
-    return VerificationResult(outcome.verdict, outcome.reason, outcome.counterexample, values)
+    if outcome.verdict is not Verdict.TRUE:
+        invariants = None
+    return VerificationResult(
+        outcome.verdict, outcome.reason, outcome.counterexample, values, invariants
+    )
 
 
 def undefined_behaviour_is_unknown(outcome: AnalysisOutcome) -> AnalysisOutcome:

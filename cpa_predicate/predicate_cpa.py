@@ -11,7 +11,7 @@ an abstraction state is covered by one at the same location whose region it enta
 from __future__ import annotations
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import And
+from pysmt.shortcuts import And, Not
 
 from cpa.cfa.model import CFAEdge, CFANode
 from cpa.core.context import AnalysisContext
@@ -26,7 +26,7 @@ from cpa.core.interfaces import (
 )
 from cpa.core.operators import MergeSep
 from cpa.core.options import Option
-from cpa.errors import ConfigError
+from cpa.errors import ConfigError, WitnessRejected
 from cpa_predicate.abstraction import PredicateAbstractionManager
 from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
 from cpa_predicate.error_interpolants import ErrorInterpolants, context_key
@@ -202,6 +202,12 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         "atomic_predicates": Option(
             bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
         ),
+        "invariants": Option(
+            str,
+            "",
+            "a correctness witness (YAML 2.0) whose loop invariants are the abstraction at "
+            "their loop heads, each checked to follow from the path into it (validation)",
+        ),
         "check_counterexample": Option(
             bool, True, "replay a counterexample concretely before answering FALSE"
         ),
@@ -256,6 +262,11 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             if options["error_interpolants"]
             else None
         )
+        self.invariants: dict[CFANode, FNode] = {}
+        if options["invariants"]:
+            from cpa.witness.invariants import loop_head_invariants
+
+            self.invariants = loop_head_invariants(options["invariants"], context.cfa)
 
     def initial_state(self, node: CFANode) -> PredicateState:
         true = self.labels.of_region(self.regions.true())
@@ -285,6 +296,10 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         if self.regions.is_false(region):
             return None
         label = self.labels.of_region(region)
+        invariant = self.invariants.get(node)
+        if invariant is not None:
+            self._check_invariant(state, node, formula, invariant)
+            label = self.labels.conjoin(label, invariant)
         uninstantiated = self.labels.formula(label)
         return Abstraction(
             label,
@@ -294,6 +309,31 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             node,
             used,
         )
+
+    def _check_invariant(
+        self, state: PredicateState, node: CFANode, formula: FNode, invariant: FNode
+    ) -> None:
+        """The witness' invariant at ``node`` must follow from the path into it
+        (``formula``: the block from the last abstraction); else the witness is
+        rejected, definitely if that block starts at the program's entry."""
+        ssa = state.path_formula.ssa
+        if self.solver.is_unsat(And(formula, Not(instantiate(invariant, ssa)))):
+            return
+        from_entry = state.abstraction.block_formula is None
+        exact = from_entry and not state.path_formula.approximations
+        where = f"{self.context.cfa.file}:{node.line}"
+        if exact:
+            message = f"the invariant at {where} does not hold on a path from the program's start"
+        elif from_entry:
+            message = (
+                f"the invariant at {where} may not hold on a path from the program's start "
+                "(the encoding approximates that path)"
+            )
+        else:
+            message = (
+                f"the invariant at {where} is not inductive: a path through the loops violates it"
+            )
+        raise WitnessRejected(message, exact)
 
     def strengthen(self, abstraction: Abstraction, formula: FNode) -> bool:
         """Conjoin ``formula`` (over program variables) to the label of ``abstraction``,

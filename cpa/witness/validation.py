@@ -62,23 +62,21 @@ def validate(
     mismatch = _task_mismatch(witness_file, program)
     if mismatch:
         return ValidationResult(UNKNOWN, mismatch)
-    violation = next((e for e in witness_file.entries if isinstance(e, ViolationWitness)), None)
-    if violation is not None:
-        return _validate_violation(
-            witness_path,
-            program,
-            specification,
-            entry_function,
-            data_model,
-            timelimit,
-            config,
-            options,
-        )
+    arguments = (
+        witness_path,
+        program,
+        specification,
+        entry_function,
+        data_model,
+        timelimit,
+        config,
+        list(options),
+    )
+    if any(isinstance(e, ViolationWitness) for e in witness_file.entries):
+        return _validate_violation(*arguments)
     from cpa.witness.invariants import validate_invariants
 
-    return validate_invariants(
-        witness_file, program, specification, entry_function, data_model, timelimit, config, options
-    )
+    return validate_invariants(witness_file, *arguments)
 
 
 def _task_mismatch(witness_file: WitnessFile, program: str | Path) -> str:

@@ -111,16 +111,7 @@ class _EdgeIndex:
             for edge in self._select(candidates, waypoint):
                 result.holds[edge] = edge.branching.outcome == wanted
         elif kind == "function_enter":
-            candidates = []
-            for edge in edges:
-                if isinstance(edge, ExternalCallEdge) and edge.function_name != "*":
-                    name = edge.function_name
-                elif isinstance(edge, FunctionCallEdge):
-                    name = edge.callee
-                else:
-                    continue
-                close = closing_parenthesis(self.lines, edge.line, edge.column, name)
-                candidates.append((close or 0, edge))
+            candidates = self._calls(edges, FunctionCallEdge)
             for edge in self._select(candidates, waypoint):
                 result.holds[edge] = True
         elif kind == "function_return":
@@ -134,6 +125,21 @@ class _EdgeIndex:
         if not result.holds and not result.note:
             result.note = f"no program point of this kind at line {line}"
         return result
+
+    def _calls(self, edges: list[CFAEdge], internal: type) -> list[tuple[int, CFAEdge]]:
+        """The calls of functions without a body and the ``internal`` edges (call or
+        return) of the others, each with the column of its call's ``)``."""
+        candidates: list[tuple[int, CFAEdge]] = []
+        for edge in edges:
+            if isinstance(edge, ExternalCallEdge) and edge.function_name != "*":
+                name = edge.function_name
+            elif isinstance(edge, internal):
+                name = edge.callee
+            else:
+                continue
+            close = closing_parenthesis(self.lines, edge.line, edge.column, name)
+            candidates.append((close or 0, edge))
+        return candidates
 
     def _select(self, candidates: list[tuple[int, CFAEdge]], waypoint: Waypoint) -> list[CFAEdge]:
         column = waypoint.location.column
@@ -189,16 +195,7 @@ class _EdgeIndex:
     def _function_return(
         self, waypoint: Waypoint, edges: list[CFAEdge], result: WaypointEdges
     ) -> None:
-        candidates: list[tuple[int, CFAEdge]] = []
-        for edge in edges:
-            if isinstance(edge, ExternalCallEdge) and edge.function_name != "*":
-                name = edge.function_name
-            elif isinstance(edge, FunctionReturnEdge):
-                name = edge.callee
-            else:
-                continue
-            close = closing_parenthesis(self.lines, edge.line, edge.column, name)
-            candidates.append((close or 0, edge))
+        candidates = self._calls(edges, FunctionReturnEdge)
         relation = _RESULT.fullmatch(waypoint.constraint or "")
         for edge in self._select(candidates, waypoint):
             result.holds[edge] = True

@@ -1,0 +1,195 @@
+"""Correctness witnesses: loop invariants written from a TRUE answer, read back and
+checked; invariants that are wrong, not inductive or unreadable are not confirmed."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pysmt.shortcuts import BV, BVSLE, BVULT, And, BVSExt, Equals, Iff, Not, Or, Symbol, is_sat
+from pysmt.typing import BVType
+
+from cpa.cfa.data_model import LP64
+from cpa.cfa.frontend import parse_program
+from cpa.cfa.targets import Specification
+from cpa.verifier import verify
+from cpa.witness.c_formula import c_formula
+from cpa.witness.correctness import c_expression, correctness_witness, program_variables
+from cpa.witness.format import format_witness, read_witness
+from cpa.witness.validation import CONFIRMED, REFUTED, UNKNOWN, validate
+from cpa.witness.violation import violation_witness
+
+REACH_ERROR = Specification.unreach_call(("reach_error",))
+
+PROGRAM = """\
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  unsigned int x = 0;
+  int y = 0;
+  while (__VERIFIER_nondet_int()) {
+    x = x + 2;
+    y = y + 2;
+  }
+  if ((int)x != y) reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.fixture
+def program(tmp_path):
+    path = tmp_path / "even.c"
+    path.write_text(PROGRAM)
+    return path
+
+
+def _witness(tmp_path, program, value=None, kind="loop_invariant", line=6):
+    result = verify(program, "abe-l", REACH_ERROR, data_model=LP64)
+    assert result.verdict.name == "TRUE"
+    cfa = parse_program(program, "main", LP64, REACH_ERROR.error_functions)
+    witness = correctness_witness(result.invariants, cfa, program, REACH_ERROR, "LP64")
+    text = format_witness(witness)
+    if value is not None:
+        text = text.replace(witness.invariants[0].value, value.replace("'", "''"))
+    text = text.replace("type: loop_invariant", f"type: {kind}").replace("line: 6", f"line: {line}")
+    path = tmp_path / "witness.yml"
+    path.write_text(text)
+    return path
+
+
+def test_true_answer_gives_a_loop_invariant_at_the_loop_keyword(tmp_path, program):
+    (entry,) = read_witness(_witness(tmp_path, program)).entries
+    (invariant,) = entry.invariants
+    location = invariant.location
+    assert (location.line, location.column, location.function) == (6, 3, "main")
+    assert invariant.type == "loop_invariant" and invariant.format == "c_expression"
+    assert "x" in invariant.value and "y" in invariant.value  # it relates the two
+
+
+def test_own_correctness_witness_is_confirmed(tmp_path, program):
+    result = validate(_witness(tmp_path, program), program, REACH_ERROR, "main", LP64, 60)
+    assert result.outcome == CONFIRMED, result.reason
+
+
+@pytest.mark.parametrize(
+    ("value", "outcome", "words"),
+    [
+        ("y == 1", REFUTED, "does not hold on a path from the program's start"),
+        ("y == 0", UNKNOWN, ""),  # holds on entry, not preserved
+        ("y >= 0", UNKNOWN, "do not exclude the violation"),  # true but too weak
+        ("y / 2 == 0", UNKNOWN, "witness invariant"),  # division: not read
+        ("(int)x == y && x % 2 == 0", UNKNOWN, "witness invariant"),
+    ],
+)
+def test_broken_invariants_are_not_confirmed(tmp_path, program, value, outcome, words):
+    result = validate(_witness(tmp_path, program, value), program, REACH_ERROR, "main", LP64, 60)
+    assert result.outcome == outcome, result.reason
+    assert words in result.reason
+
+
+def test_hand_written_invariant_is_confirmed(tmp_path, program):
+    path = _witness(tmp_path, program, "(int)x == y && (y & 1) == 0")
+    result = validate(path, program, REACH_ERROR, "main", LP64, 60)
+    assert result.outcome == CONFIRMED, result.reason
+
+
+def test_invariant_off_the_loops_or_at_a_location_is_unknown(tmp_path, program):
+    path = _witness(tmp_path, program, line=9)
+    result = validate(path, program, REACH_ERROR, "main", LP64, 60)
+    assert result.outcome == UNKNOWN and "no loop starts there" in result.reason
+    path = _witness(tmp_path, program, kind="location_invariant")
+    result = validate(path, program, REACH_ERROR, "main", LP64, 60)
+    assert result.outcome == UNKNOWN and "location_invariant" in result.reason
+
+
+# ---------------------------------------------------------------- formulas as C text
+X, Y = Symbol("main::x#32", BVType(32)), Symbol("main::y#32", BVType(32))
+C = Symbol("main::c#8", BVType(8))
+FORMULAS = [
+    Equals(X, BV(3, 32)),
+    BVSLE(Y, BV(2**32 - 5, 32)),  # y <= -5
+    BVULT(Y, X),
+    # 33-bit sums of sign-extended values (how interpolants avoid overflow)
+    BVSLE(BVSExt(Y, 1) + BVSExt(BV(2**32 - 1, 32), 1) * BVSExt(X, 1), BV(7, 33)),
+    Or(Not(Equals(C, BV(200, 8))), And(BVSLE(Y, X), Iff(Equals(X, Y), BVULT(X, BV(9, 32))))),
+]
+DECLARATIONS = "unsigned int x; int y; unsigned char c;"
+SOURCE = f"extern void reach_error(void);\nint main(void) {{\n  {DECLARATIONS}\n  return 0;\n}}\n"
+
+
+@pytest.fixture
+def variables(tmp_path):
+    path = tmp_path / "vars.c"
+    path.write_text(SOURCE)
+    cfa = parse_program(path, "main", LP64, REACH_ERROR.error_functions)
+    return cfa, program_variables(cfa)
+
+
+def test_formulas_read_back_as_the_same_formulas(variables):
+    cfa, known = variables
+    for formula in FORMULAS:
+        text = c_expression(formula, known, "main")
+        assert text is not None, formula
+        back = c_formula(text, cfa, "main", 4)
+        assert back is not None, text
+        assert not is_sat(Not(Iff(formula, back))), text
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+def test_formulas_mean_the_same_to_gcc(variables, tmp_path):
+    cfa, known = variables
+    rng = random.Random(7)
+    samples = [(rng.getrandbits(32), rng.getrandbits(32), rng.getrandbits(8)) for _ in range(40)]
+    samples += [(0, 0, 0), (2**32 - 1, 2**31, 200), (3, 2**32 - 5, 200), (2**31, 2**31 - 1, 0)]
+    for number, formula in enumerate(FORMULAS):
+        text = c_expression(formula, known, "main")
+        program = tmp_path / f"f{number}.c"
+        rows = ",".join(f"{{{x}U,{y}U,{c}}}" for x, y, c in samples)
+        program.write_text(
+            "#include <stdio.h>\n"
+            f"static const unsigned long long v[][3] = {{{rows}}};\n"
+            "int main(void) {\n"
+            f"  for (unsigned i = 0; i < {len(samples)}; i++) {{\n"
+            f"    {DECLARATIONS}\n"
+            "    x = (unsigned int)v[i][0]; y = (int)(unsigned int)v[i][1];"
+            " c = (unsigned char)v[i][2];\n"
+            f'    printf("%d", ({text}) ? 1 : 0);\n'
+            "  }\n  return 0;\n}\n"
+        )
+        binary = tmp_path / f"f{number}"
+        subprocess.run(["gcc", "-O0", "-o", str(binary), str(program)], check=True)
+        output = subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
+        for (x, y, c), bit in zip(samples, output, strict=True):
+            value = formula.substitute({X: BV(x, 32), Y: BV(y, 32), C: BV(c, 8)}).simplify()
+            assert value.is_true() == (bit == "1"), (text, x, y, c)
+
+
+# ------------------------------------------------- our witnesses on the papers' tasks
+LOCKS = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "lbe-2009" / "locks"
+
+
+@pytest.mark.skipif(not LOCKS.is_dir(), reason="../shared/benchmarks is not here")
+@pytest.mark.timeout(300)
+def test_every_answer_on_the_locks_tasks_has_a_confirmed_witness(tmp_path):
+    from cpa.task import read_task
+
+    tasks = sorted(LOCKS.glob("*.yml"))
+    assert tasks
+    for task_file in tasks:
+        task = read_task(task_file)
+        spec, model = task.property.specification, task.data_model
+        result = verify(task.program, "abe-l", spec, timelimit=60, data_model=model)
+        assert result.verdict.name in ("TRUE", "FALSE"), (task_file.name, result.reason)
+        cfa = parse_program(task.program, "main", model, spec.error_functions)
+        if result.verdict.name == "TRUE":
+            witness = correctness_witness(result.invariants, cfa, task.program, spec, model.name)
+        else:
+            witness = violation_witness(result.counterexample, task.program, spec, model.name)
+        path = tmp_path / f"{task_file.stem}.yml"
+        path.write_text(format_witness(witness))
+        checked = validate(path, task.program, spec, "main", model, 60)
+        assert checked.outcome == CONFIRMED, (task_file.name, checked.reason)
