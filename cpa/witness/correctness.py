@@ -60,6 +60,7 @@ def collect_invariants(reached, composite) -> dict[CFANode, FNode]:
     """The disjunction of the abstraction labels at each loop head of ``reached``
     (an ARG reached set of ``composite``, after a complete run without target)."""
     from cpa_location.location import LocationCPA
+    from cpa_predicate.labels import BddLabels
     from cpa_predicate.predicate_cpa import PredicateCPA
 
     try:
@@ -67,18 +68,24 @@ def collect_invariants(reached, composite) -> dict[CFANode, FNode]:
         predicate = composite.component(PredicateCPA)
     except ValueError:
         return {}
-    labels: dict[CFANode, list[FNode]] = {}
+    analysis = composite.cpas[predicate]
+    bdds = isinstance(analysis.labels, BddLabels)
+    labels: dict[CFANode, list] = {}
     for state in reached:
         components = state.wrapped.components
         node = components[location]
         predicate_state = components[predicate]
         if not node.is_loop_head or not predicate_state.is_abstraction:
             continue
-        labels.setdefault(node, []).append(predicate_state.abstraction.formula)
-    return {
-        node: Or(formulas) if len(formulas) > 1 else formulas[0]
-        for node, formulas in labels.items()
-    }
+        abstraction = predicate_state.abstraction
+        labels.setdefault(node, []).append(abstraction.region if bdds else abstraction.formula)
+    if bdds:  # one BDD per loop head: its formula is far smaller than a disjunction
+        regions, registry = analysis.regions, analysis.registry
+        return {
+            node: regions.to_formula(regions.disj(*found), registry.formula)
+            for node, found in labels.items()
+        }
+    return {node: Or(found) if len(found) > 1 else found[0] for node, found in labels.items()}
 
 
 def program_variables(cfa: CFA) -> dict[str, Variable]:
