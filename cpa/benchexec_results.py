@@ -30,17 +30,23 @@ DOCTYPE = (
 )
 
 
-def benchexec_status(result: TaskResult) -> str:
-    """The status BenchExec's tool-info module would give the run."""
-    if result.verdict is Verdict.TRUE:
+def status_of(verdict: Verdict, reason: str) -> str:
+    """BenchExec's status of a run with ``verdict`` and ``reason`` (the one mapping,
+    used by the tool-info module and by the result XML)."""
+    if verdict is Verdict.TRUE:
         return "true"
-    if result.verdict is Verdict.FALSE:
+    if verdict is Verdict.FALSE:
         return "false(unreach-call)"
-    if result.reason == "timeout" or result.reason.startswith("timeout"):
+    if reason.startswith("timeout"):
         return "TIMEOUT"
-    if result.reason.startswith("out of memory"):
+    if reason.startswith("out of memory"):
         return "OUT OF MEMORY"
     return "unknown"
+
+
+def benchexec_status(result: TaskResult) -> str:
+    """The status BenchExec's tool-info module would give the run."""
+    return status_of(result.verdict, result.reason)
 
 
 def benchexec_category(result: TaskResult, status: str) -> str:

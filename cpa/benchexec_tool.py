@@ -21,6 +21,9 @@ from __future__ import annotations
 import benchexec.result as result
 import benchexec.tools.template
 
+from cpa.benchexec_results import status_of
+from cpa.results import Verdict
+
 
 class Tool(benchexec.tools.template.BaseTool2):
     """cpa-framework: a configurable program analysis framework for C."""
@@ -64,16 +67,8 @@ class Tool(benchexec.tools.template.BaseTool2):
                 verdict = line.split(":", 1)[1].strip()
             elif line.startswith("Reason: "):
                 reason = line.split(":", 1)[1].strip()
-        if verdict == "TRUE":
-            return result.RESULT_TRUE_PROP
-        if verdict == "FALSE":
-            return result.RESULT_FALSE_REACH
-        if verdict == "UNKNOWN":
-            if reason == "timeout":
-                return "TIMEOUT"
-            if reason.startswith("out of memory"):
-                return "OUT OF MEMORY"
-            return result.RESULT_UNKNOWN
+        if verdict in ("TRUE", "FALSE", "UNKNOWN"):
+            return status_of(Verdict[verdict], reason)
         if run.exit_code and run.exit_code.value:
             return f"ERROR ({run.exit_code.value})"
         return result.RESULT_ERROR

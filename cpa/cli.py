@@ -153,7 +153,15 @@ def _command_verify(args) -> int:
         def progress(line: str) -> None:
             print(line, file=sys.stderr, flush=True)
 
-    result = analyze(cfa, configuration, specification, args.timelimit, statistics, progress)
+    result = analyze(
+        cfa,
+        configuration,
+        specification,
+        args.timelimit,
+        statistics,
+        progress,
+        want_invariants=bool(args.witness),
+    )
     print(result.result_line())
     if result.reason and result.verdict.name != "TRUE":
         print(f"Reason: {result.reason}")

@@ -90,12 +90,15 @@ def analyze(
     statistics: Statistics | None = None,
     progress: Callable[[str], None] | None = None,
     progress_interval: float = 5.0,
+    want_invariants: bool = False,
 ) -> VerificationResult:
     """Run the configured analysis on ``cfa``; never raises for analysis limits:
     timeouts, memory exhaustion and unsupported features become UNKNOWN.
 
     ``progress`` (optional) receives a line with the reached states, refinements,
-    predicates and abstractions every ``progress_interval`` seconds of the run."""
+    predicates and abstractions every ``progress_interval`` seconds of the run.
+    ``want_invariants``: a TRUE answer carries the loop invariants of its ARG (for a
+    correctness witness; it reads the source and converts labels, so only on demand)."""
     statistics = statistics or Statistics()
     # large blocks (LBE) nest deeply; Python frames do not use the C stack in 3.11+
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
@@ -123,49 +126,47 @@ def analyze(
         }
 
     heartbeat = Heartbeat(sample, progress, progress_interval) if progress else nullcontext()
-    loops: dict = {}
-    try:
-        heartbeat.__enter__()
-        prepare_cfa(cfa)
-        loops = loop_locations(cfa)  # before transformations merge the loops' edges
-        for name in configuration.analysis["cfa_transformations"]:
-            transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
-            with statistics.timer("cfa_transformation_time_s"):
-                cfa = prepare_cfa(transformation.apply(cfa, context))
-            context.cfa = cfa
-        cpa, reached = build(cfa, configuration, context)
-        running["reached"] = reached
-        algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
-        algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
-        outcome = undefined_behaviour_is_unknown(algorithm.run())
-        if outcome.verdict is Verdict.TRUE:
-            found = collect_invariants(reached, cpa.wrapped)
-            invariants = {loops[node]: f for node, f in found.items() if node in loops}
-        if configuration.analysis["confirm_false"] == "gcc":
-            with statistics.timer("confirmation_time_s"):
-                outcome = confirm_by_execution(outcome, cfa, specification, deadline)
-    except TimeLimitExceeded:
-        outcome = AnalysisOutcome(Verdict.UNKNOWN, "timeout")
-    except UnsupportedFeature as error:
-        outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
-    except WitnessRejected as error:
-        outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
-        statistics.set("witness_refuted", int(error.definite))
-    except MemoryError:
-        outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory")
-    except RecursionError:
-        outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory (recursion depth)")
-    except CpaError:  # configuration errors are the caller's to report
-        raise
-    except Exception as error:  # a bug of ours must not become a verdict or a traceback
-        if os.environ.get("CPA_DEBUG"):
+    with heartbeat:
+        try:
+            prepare_cfa(cfa)
+            # before transformations merge the loops' edges
+            loops = loop_locations(cfa) if want_invariants else {}
+            for name in configuration.analysis["cfa_transformations"]:
+                transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
+                with statistics.timer("cfa_transformation_time_s"):
+                    cfa = prepare_cfa(transformation.apply(cfa, context))
+                context.cfa = cfa
+            cpa, reached = build(cfa, configuration, context)
+            running["reached"] = reached
+            algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
+            algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
+            outcome = undefined_behaviour_is_unknown(algorithm.run())
+            if want_invariants and outcome.verdict is Verdict.TRUE:
+                found = collect_invariants(reached, cpa.wrapped)
+                invariants = {loops[node]: f for node, f in found.items() if node in loops}
+            if configuration.analysis["confirm_false"] == "gcc":
+                with statistics.timer("confirmation_time_s"):
+                    outcome = confirm_by_execution(outcome, cfa, specification, deadline)
+        except TimeLimitExceeded:
+            outcome = AnalysisOutcome(Verdict.UNKNOWN, "timeout")
+        except UnsupportedFeature as error:
+            outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
+        except WitnessRejected as error:
+            outcome = AnalysisOutcome(Verdict.UNKNOWN, str(error))
+            statistics.set("witness_refuted", int(error.definite))
+        except MemoryError:
+            outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory")
+        except RecursionError:
+            outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory (recursion depth)")
+        except CpaError:  # configuration errors are the caller's to report
             raise
-        first_line = str(error).splitlines()[0] if str(error) else ""
-        outcome = AnalysisOutcome(
-            Verdict.UNKNOWN, f"internal error: {type(error).__name__}: {first_line}"
-        )
-    finally:
-        heartbeat.__exit__(None, None, None)
+        except Exception as error:  # a bug of ours must not become a verdict or a traceback
+            if os.environ.get("CPA_DEBUG"):
+                raise
+            first_line = str(error).splitlines()[0] if str(error) else ""
+            outcome = AnalysisOutcome(
+                Verdict.UNKNOWN, f"internal error: {type(error).__name__}: {first_line}"
+            )
     values = statistics.as_dict()
     values.update(
         verdict=outcome.verdict.value,
@@ -182,8 +183,6 @@ def analyze(
     for key, value in values.items():
         if key.endswith("_s") and isinstance(value, float):
             values[key] = round(value, 3)
-    if outcome.verdict is not Verdict.TRUE:
-        invariants = None
     return VerificationResult(
         outcome.verdict, outcome.reason, outcome.counterexample, values, invariants
     )
@@ -236,6 +235,7 @@ def verify(
     timelimit: float | None = None,
     entry_function: str = "main",
     data_model: DataModel = DEFAULT,
+    want_invariants: bool = False,
 ) -> VerificationResult:
     """Parse ``program`` (under ``data_model``) and verify it against ``specification``
     (default :meth:`Specification.any_error`); frontend errors (bad input) are raised."""
@@ -244,4 +244,6 @@ def verify(
     statistics = Statistics()
     with statistics.timer("parse_time_s"):
         cfa = parse_program(program, entry_function, data_model, specification.error_functions)
-    return analyze(cfa, configuration, specification, timelimit, statistics)
+    return analyze(
+        cfa, configuration, specification, timelimit, statistics, want_invariants=want_invariants
+    )

@@ -22,8 +22,6 @@ analysis answers UNKNOWN, as it would without the witness.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cpa.cfa.model import CFA, AssumeEdge, CFAEdge, CFANode
 from cpa.cfa.targets import Specification
 from cpa.core.context import AnalysisContext
@@ -36,6 +34,7 @@ from cpa.core.operators import MergeSep, StopSep
 from cpa.core.options import Option
 from cpa.errors import ConfigError
 from cpa.witness.format import ViolationWitness, read_witness
+from cpa.witness.source import source_lines
 from cpa.witness.waypoints import WaypointEdges, match_waypoints
 
 
@@ -193,7 +192,7 @@ def matched_segments(
     witness: ViolationWitness, cfa: CFA, specification: Specification
 ) -> list[_Segment]:
     """The segments of ``witness`` with the edges of their waypoints in ``cfa``."""
-    lines = _source_lines(cfa.file)
+    lines = source_lines(cfa.file)
     flat = [waypoint for segment in witness.segments for waypoint in segment]
     matched = iter(match_waypoints(cfa, specification, lines, flat))
     segments: list[_Segment] = []
@@ -224,10 +223,3 @@ def problems(segments: list[_Segment]) -> list[str]:
             elif not waypoint_edges.exact:
                 found.append(f"inexact: {where}: {waypoint_edges.note}")
     return found
-
-
-def _source_lines(file: str) -> list[str]:
-    try:
-        return Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []

@@ -461,7 +461,7 @@ def test_verify_testcase_option_writes_the_counterexample_inputs(capsys, tmp_pat
     needs_gcc()
     inputs = [InputValue("limit", 7, 3, "int")]
 
-    def false_result(cfa, configuration, specification, timelimit, statistics, progress=None):
+    def false_result(cfa, configuration, specification, timelimit, statistics, *_, **__):
         counterexample = Counterexample([], inputs)
         return VerificationResult(Verdict.FALSE, "a target is reachable", counterexample, {})
 

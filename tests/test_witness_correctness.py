@@ -48,7 +48,7 @@ def program(tmp_path):
 
 
 def _witness(tmp_path, program, value=None, kind="loop_invariant", line=6):
-    result = verify(program, "abe-l", REACH_ERROR, data_model=LP64)
+    result = verify(program, "abe-l", REACH_ERROR, data_model=LP64, want_invariants=True)
     assert result.verdict.name == "TRUE"
     cfa = parse_program(program, "main", LP64, REACH_ERROR.error_functions)
     witness = correctness_witness(result.invariants, cfa, program, REACH_ERROR, "LP64")
@@ -182,7 +182,9 @@ def test_every_answer_on_the_locks_tasks_has_a_confirmed_witness(tmp_path):
     for task_file in tasks:
         task = read_task(task_file)
         spec, model = task.property.specification, task.data_model
-        result = verify(task.program, "abe-l", spec, timelimit=60, data_model=model)
+        result = verify(
+            task.program, "abe-l", spec, timelimit=60, data_model=model, want_invariants=True
+        )
         assert result.verdict.name in ("TRUE", "FALSE"), (task_file.name, result.reason)
         cfa = parse_program(task.program, "main", model, spec.error_functions)
         if result.verdict.name == "TRUE":

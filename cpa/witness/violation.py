@@ -41,14 +41,10 @@ def violation_witness(
     """The witness of ``counterexample``, a path of ``program``."""
     task = task_info(program, specification_text(specification), data_model)
     return ViolationWitness(
-        waypoint_segments(counterexample.steps, task, _source_lines(program)),
+        waypoint_segments(counterexample.steps, task, source_lines(program)),
         task,
         dict(PRODUCER, **({"configuration": configuration} if configuration else {})),
     )
-
-
-def _source_lines(program: str | Path) -> list[str]:
-    return source_lines(program)
 
 
 def waypoint_segments(
