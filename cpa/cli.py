@@ -50,6 +50,12 @@ def _parser() -> argparse.ArgumentParser:
         help="write an SV-COMP witness (YAML 2.0): a violation witness for FALSE, "
         "a correctness witness for TRUE",
     )
+    verify.add_argument(
+        "--report",
+        metavar="DIR",
+        help="write an HTML report into DIR: verdict, error path beside the source, "
+        "CFA and ARG drawings (Graphviz), statistics and configuration",
+    )
 
     cfa = commands.add_parser("cfa", help="build the CFA of a C program and summarise it")
     cfa.add_argument("program", help="PROGRAM.c or TASK.yml")
@@ -161,6 +167,7 @@ def _command_verify(args) -> int:
         statistics,
         progress,
         want_invariants=bool(args.witness),
+        want_graphs=bool(args.report),
     )
     print(result.result_line())
     if result.reason and result.verdict.name != "TRUE":
@@ -177,6 +184,14 @@ def _command_verify(args) -> int:
         print(f"Test case written to {args.testcase}")
     if args.witness:
         _write_witness(args.witness, result, cfa, program, specification, model, configuration)
+    if args.report:
+        from cpa.report import write_report
+
+        try:
+            page = write_report(args.report, result, program, configuration, specification)
+        except OSError as error:
+            raise UsageError(f"{args.report}: {error.strerror}") from None
+        print(f"Report written to {page}")
     if args.stats:
         for key, value in sorted(result.statistics.items()):
             print(f"{key}: {value}")

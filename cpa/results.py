@@ -63,7 +63,7 @@ class Counterexample:
         """One line per program step: ``function:line: C code`` (a condition as
         ``[c]`` or ``[!(c)]``, as taken) and the input values the step reads."""
         lines = ["Error path:"]
-        for step, inputs in _program_steps(self.steps):
+        for step, inputs in program_steps(self.steps):
             text = step.text
             if inputs:
                 text += "  <- input " + ", ".join(f"{i.name} = {i.value}" for i in inputs)
@@ -81,7 +81,7 @@ class Counterexample:
 _MARKERS = frozenset(["", "INIT GLOBAL VARS", "Function start dummy edge", "while", "for", "do"])
 
 
-def _program_steps(steps: list[PathStep]) -> list[tuple[PathStep, list[InputValue]]]:
+def program_steps(steps: list[PathStep]) -> list[tuple[PathStep, list[InputValue]]]:
     """The steps worth a line: blank edges dropped, and a step that repeats the one
     before it (``int x = f();`` is a declaration and then the call) folded into it,
     its inputs kept."""
@@ -120,6 +120,10 @@ class VerificationResult:
     #: of each loop, by its source location (line, column, function), as a formula
     #: over SSA names (:mod:`cpa.witness.correctness`)
     invariants: dict[tuple[int, int, str], Any] | None = None
+    #: for a report (``want_graphs``): the CFA the analysis explored (after its
+    #: transformations) and its ARG (:class:`cpa.report.arg_graph.ArgGraph`)
+    cfa: Any = None
+    arg: Any = None
 
     def result_line(self) -> str:
         return f"Verification result: {self.verdict.name}"

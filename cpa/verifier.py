@@ -91,6 +91,7 @@ def analyze(
     progress: Callable[[str], None] | None = None,
     progress_interval: float = 5.0,
     want_invariants: bool = False,
+    want_graphs: bool = False,
 ) -> VerificationResult:
     """Run the configured analysis on ``cfa``; never raises for analysis limits:
     timeouts, memory exhaustion and unsupported features become UNKNOWN.
@@ -98,7 +99,9 @@ def analyze(
     ``progress`` (optional) receives a line with the reached states, refinements,
     predicates and abstractions every ``progress_interval`` seconds of the run.
     ``want_invariants``: a TRUE answer carries the loop invariants of its ARG (for a
-    correctness witness; it reads the source and converts labels, so only on demand)."""
+    correctness witness; it reads the source and converts labels, so only on demand).
+    ``want_graphs``: the result carries the explored CFA and a snapshot of the ARG
+    (for ``cpa verify --report``), also after a timeout."""
     statistics = statistics or Statistics()
     # large blocks (LBE) nest deeply; Python frames do not use the C stack in 3.11+
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
@@ -112,7 +115,7 @@ def analyze(
         dict(configuration.analysis),
         configuration.component_options,
     )
-    reached = None
+    reached = cpa = None
     invariants = None
     running: dict[str, ReachedSet] = {}
 
@@ -167,6 +170,11 @@ def analyze(
             outcome = AnalysisOutcome(
                 Verdict.UNKNOWN, f"internal error: {type(error).__name__}: {first_line}"
             )
+    arg = None
+    if want_graphs and reached is not None:
+        from cpa.report.arg_graph import snapshot
+
+        arg = snapshot(reached, cpa, location_of(cpa.wrapped))
     values = statistics.as_dict()
     values.update(
         verdict=outcome.verdict.value,
@@ -184,7 +192,13 @@ def analyze(
         if key.endswith("_s") and isinstance(value, float):
             values[key] = round(value, 3)
     return VerificationResult(
-        outcome.verdict, outcome.reason, outcome.counterexample, values, invariants
+        outcome.verdict,
+        outcome.reason,
+        outcome.counterexample,
+        values,
+        invariants,
+        cfa if want_graphs else None,
+        arg,
     )
 
 
@@ -236,6 +250,7 @@ def verify(
     entry_function: str = "main",
     data_model: DataModel = DEFAULT,
     want_invariants: bool = False,
+    want_graphs: bool = False,
 ) -> VerificationResult:
     """Parse ``program`` (under ``data_model``) and verify it against ``specification``
     (default :meth:`Specification.any_error`); frontend errors (bad input) are raised."""
@@ -245,5 +260,11 @@ def verify(
     with statistics.timer("parse_time_s"):
         cfa = parse_program(program, entry_function, data_model, specification.error_functions)
     return analyze(
-        cfa, configuration, specification, timelimit, statistics, want_invariants=want_invariants
+        cfa,
+        configuration,
+        specification,
+        timelimit,
+        statistics,
+        want_invariants=want_invariants,
+        want_graphs=want_graphs,
     )

@@ -51,6 +51,10 @@ class CallstackState:
     def __repr__(self) -> str:
         return "/".join(reversed(self.functions()))
 
+    def describe(self) -> str:
+        """The open calls (``main/f/g``), or nothing in the entry function."""
+        return "" if self.previous is None else "call stack " + repr(self)
+
 
 class CallstackTransferRelation(TransferRelation):
     def __init__(self, file: str):

@@ -76,3 +76,9 @@ class PredicateState:
     def __repr__(self) -> str:
         kind = "abs" if self.is_abstraction else "pf"
         return f"{kind}:{self.abstraction!r}+{self.path_formula.length}"
+
+    def describe(self) -> str:
+        """An abstraction state's label (its formula over program variables); other
+        states are their abstraction plus a path formula, which a reader gets from the
+        path."""
+        return self.abstraction.formula.serialize() if self.is_abstraction else ""

@@ -57,6 +57,10 @@ class WitnessState:
     def __repr__(self) -> str:
         return f"W{self.segment}"
 
+    def describe(self) -> str:
+        """How far along the witness this state is."""
+        return f"witness segment {self.segment}"
+
 
 class _SegmentDomain(AbstractDomain):
     def join(self, state1: WitnessState, state2: WitnessState) -> WitnessState:

@@ -6,6 +6,7 @@ boxes, interprocedural call/return edges are dashed and call summary edges dotte
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import TextIO
 
@@ -17,6 +18,13 @@ from cpa.cfa.targets import Specification
 def escape(text: str) -> str:
     """Escape ``text`` for use inside a double-quoted DOT string."""
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "").replace("\n", "\\n")
+
+
+def wrapped(text: str, width: int = 48) -> str:
+    """``text`` escaped for DOT, with line breaks (at spaces) so that no line is much
+    longer than ``width``: a large block's statements would draw as one very wide label."""
+    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    return "\\n".join(escape(line) for line in lines)
 
 
 def _node_label(node: CFANode) -> str:
@@ -50,7 +58,7 @@ def to_dot(cfa: CFA, spec: Specification | None = None) -> str:
             lines.append(f"    N{node.id} [{', '.join(attributes)}];")
         for node in function_cfa.nodes:
             for edge in node.leaving:
-                attributes = [f'label="{escape(edge.text)}"']
+                attributes = [f'label="{wrapped(edge.text)}"']
                 if isinstance(edge, (FunctionCallEdge, FunctionReturnEdge)):
                     attributes.append("style=dashed")
                 elif isinstance(edge, CallSummaryEdge):

@@ -23,6 +23,7 @@ from cpa.core.interfaces import (
     PrecisionAdjustment,
     StopOperator,
     TransferRelation,
+    describe,
 )
 from cpa.core.operators import MergeSep
 
@@ -37,6 +38,10 @@ class CompositeState:
 
     def __repr__(self) -> str:
         return "(" + ", ".join(map(repr, self.components)) + ")"
+
+    def describe(self) -> str:
+        """The components' descriptions, one per line (those that have one)."""
+        return "\n".join(text for text in map(describe, self.components) if text)
 
 
 class CompositeDomain(AbstractDomain):

@@ -162,3 +162,11 @@ class ConfigurableProgramAnalysis(ABC):
     def partition_key(self, state: AbstractState) -> Any:
         """States with different keys are never merged nor compared by stop."""
         return None
+
+
+def describe(state: AbstractState) -> str:
+    """What a report shows of an abstract state (the ARG drawing of ``cpa verify
+    --report``): the text of its ``describe()`` method if its CPA gives states one,
+    else nothing. States need not implement it; the location is drawn anyway."""
+    method = getattr(state, "describe", None)
+    return method() if callable(method) else ""
