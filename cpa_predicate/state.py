@@ -10,6 +10,7 @@ one graph, strengthened, cut and covered in one place.
 from __future__ import annotations
 
 import itertools
+import re
 
 from pysmt.fnode import FNode
 
@@ -81,4 +82,17 @@ class PredicateState:
         """An abstraction state's label (its formula over program variables); other
         states are their abstraction plus a path formula, which a reader gets from the
         path."""
-        return self.abstraction.formula.serialize() if self.is_abstraction else ""
+        return readable(self.abstraction.formula) if self.is_abstraction else ""
+
+
+#: a quoted variable name with its width and SSA index (``'main::x#32@3'``), and a
+#: bit-vector constant with its width (``3_32``)
+_VARIABLE = re.compile(r"'([^'#@]+)#\w+(?:@\d+)?'")
+_CONSTANT = re.compile(r"\b(\d+)_\d+\b")
+
+
+def readable(formula: FNode) -> str:
+    """``formula`` as pysmt writes it, without the widths and quotes that make labels
+    hard to read (``(3_32 s<= 'main::i#32')`` becomes ``(3 s<= main::i)``; the
+    operators keep their signedness)."""
+    return _CONSTANT.sub(r"\1", _VARIABLE.sub(r"\1", formula.serialize()))
