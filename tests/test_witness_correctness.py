@@ -9,7 +9,20 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from pysmt.shortcuts import BV, BVSLE, BVULT, And, BVSExt, Equals, Iff, Not, Or, Symbol, is_sat
+from pysmt.shortcuts import (
+    BV,
+    BVSLE,
+    BVULT,
+    And,
+    BVExtract,
+    BVSExt,
+    Equals,
+    Iff,
+    Not,
+    Or,
+    Symbol,
+    is_sat,
+)
 from pysmt.typing import BVType
 
 from cpa.cfa.data_model import LP64
@@ -116,6 +129,11 @@ FORMULAS = [
     # 33-bit sums of sign-extended values (how interpolants avoid overflow)
     BVSLE(BVSExt(Y, 1) + BVSExt(BV(2**32 - 1, 32), 1) * BVSExt(X, 1), BV(7, 33)),
     Or(Not(Equals(C, BV(200, 8))), And(BVSLE(Y, X), Iff(Equals(X, Y), BVULT(X, BV(9, 32))))),
+    # bits from the middle and the top (an interpolant's sign tests)
+    Equals(BVExtract(X, 31, 31), BV(1, 1)),
+    BVULT(BVExtract(BVSExt(Y, 1) + BVSExt(X, 1), 8, 23), BV(300, 16)),
+    Equals(BVExtract(BVSExt(Y, 1) + BVSExt(X, 1), 32, 32), BVExtract(C, 7, 7)),
+    BVSLE(BVExtract(Y, 4, 11), BVExtract(X, 0, 7)),
 ]
 DECLARATIONS = "unsigned int x; int y; unsigned char c;"
 SOURCE = f"extern void reach_error(void);\nint main(void) {{\n  {DECLARATIONS}\n  return 0;\n}}\n"

@@ -234,8 +234,12 @@ class _Renderer:
             return f"({kind}){self.unsigned(f.arg(0))}"
         if f.is_bv_sext():
             return f"(({kind})(long long){self.signed(f.arg(0))}{mask})"
-        if f.is_bv_extract() and f.bv_extract_start() == 0:
-            return f"(({kind}){self.unsigned(f.arg(0))}{mask})"
+        if f.is_bv_extract():
+            start, inner = f.bv_extract_start(), self.unsigned(f.arg(0))
+            # the operand's unsigned value is non-negative: shifting it in unsigned
+            # long long drops the low bits exactly, the cast or mask the high ones
+            shifted = f"((unsigned long long){inner} >> {start})" if start else inner
+            return f"(({kind}){shifted}{mask})"
         if f.is_ite():
             condition = self.boolean(f.arg(0))
             return f"({condition} ? {self.unsigned(f.arg(1))} : {self.unsigned(f.arg(2))})"
