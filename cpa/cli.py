@@ -332,11 +332,17 @@ def run() -> None:
 
     Freeing a Z3 context that holds a long run's terms can take longer than the
     run itself (12 s after a 30 s analysis of token_ring.07); the answer is already
-    printed, so the process ends at once.
+    printed, so the process ends at once. A closed standard output ends it quietly.
     """
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (``cpa ... | head``): as if by SIGPIPE
+        code = 128 + 13
+    try:
+        sys.stderr.flush()
+    except BrokenPipeError:
+        pass
     os._exit(code)
 
 

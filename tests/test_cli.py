@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -139,3 +140,21 @@ def test_command_line_entry_point_has_no_traceback(tmp_path):
     )
     assert process.returncode == 1
     assert "Traceback" not in process.stderr and "bad.c:1" in process.stderr
+
+
+def test_a_closed_standard_output_ends_the_run_without_traceback(tmp_path):
+    """``cpa verify ... | head -1`` where the reader left before the verdict."""
+    program = write(tmp_path, "safe.c", "int main(void) {\n  return 0;\n}\n")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        process = subprocess.run(
+            [sys.executable, "-m", "cpa.cli", "verify", "--config", "location", program],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert process.returncode == 141
+    assert process.stderr == b""

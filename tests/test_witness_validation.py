@@ -10,6 +10,7 @@ import pytest
 
 from cpa.cfa.data_model import LP64
 from cpa.cfa.targets import Specification
+from cpa.results import Verdict
 from cpa.verifier import verify
 from cpa.witness.format import format_witness, read_witness
 from cpa.witness.validation import CONFIRMED, REFUTED, UNKNOWN, validate
@@ -19,29 +20,9 @@ PUBLISHED = Path(__file__).parent / "witnesses" / "published"
 REACH_ERROR = Specification.unreach_call(("reach_error",))
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="confirmation needs gcc")
 
-#: examples whose waypoints we do not read (switch cases) or that take longer than the
-#: test's limit: their answer may be unknown, never the opposite of the expected one
-MAY_BE_UNKNOWN = {
-    "switch/" + name
-    for name in (
-        "bad1_col",
-        "bad1_nocol",
-        "bad2_col",
-        "bad2_nocol",
-        "bad3_col",
-        "bad3_nocol",
-        "bad4_col",
-        "bad4_nocol",
-        "good1_col",
-        "good1_nocol",
-        "good2_col",
-        "good2_nocol",
-        "good3_col",
-        "good3_nocol",
-        "good4_col",
-        "good4_nocol",
-    )
-} | {"while/bad3_col_b", "while/bad3_nocol_b"}
+#: examples that take longer than the test's limit: their answer may be unknown,
+#: never the opposite of the expected one
+MAY_BE_UNKNOWN = {"while/bad3_col_b", "while/bad3_nocol_b"}
 #: twenty iterations of a loop with a nondeterministic array: 10 to 40 s each, so
 #: these run with a short limit and may answer unknown
 SLOW = "for"
@@ -161,3 +142,77 @@ def test_waypoint_at_a_line_without_such_construct_is_unknown_not_refuted(own_wi
     broken.write_text(re.sub(r"(type: target[\s\S]*?line: )\d+", r"\g<1>5", text))
     result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
     assert result.outcome == UNKNOWN and "unmatched" in result.reason
+
+
+SWITCH = """\
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void);
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  int b = __VERIFIER_nondet_int();
+  switch (a) {
+  case 1:
+    return 0;
+  case 0x7:
+    switch (b) {
+    default:
+      reach_error();
+    case 2:
+      return 0;
+    }
+  default:
+    return 0;
+  }
+}
+"""
+
+
+@pytest.fixture
+def switch_witness(tmp_path):
+    program = tmp_path / "switch.c"
+    program.write_text(SWITCH)
+    result = verify(program, "abe-l", REACH_ERROR, timelimit=60)
+    assert result.verdict is Verdict.FALSE, result.reason
+    witness = tmp_path / "witness.yml"
+    witness.write_text(
+        format_witness(violation_witness(result.counterexample, program, REACH_ERROR, "LP64"))
+    )
+    return program, witness
+
+
+def _replaced(witness: Path, old: str, new: str) -> Path:
+    text = witness.read_text()
+    assert text.count(old) == 1, text
+    broken = witness.with_name("broken.yml")
+    broken.write_text(text.replace(old, new))
+    return broken
+
+
+def test_own_witness_gives_the_case_a_switch_selects(switch_witness):
+    program, witness = switch_witness
+    (entry,) = read_witness(witness).entries
+    switches = [s[-1] for s in entry.segments if s[-1].type == "branching"]
+    lines = program.read_text().splitlines()
+    assert [(w.location.line, w.constraint) for w in switches] == [(6, "7"), (10, "default")]
+    for waypoint in switches:
+        assert lines[waypoint.location.line - 1][waypoint.location.column - 1 :].startswith(
+            "switch"
+        )
+
+
+@needs_gcc
+def test_switch_witnesses_are_confirmed_refuted_or_unknown(switch_witness):
+    program, witness = switch_witness
+    result = validate(witness, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == CONFIRMED, result.reason
+    # the inner switch took case 2: it returns before the error
+    broken = _replaced(witness, "value: default", "value: '2'")
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == REFUTED, result.reason
+    # the outer switch took case 1
+    broken = _replaced(witness, "value: '7'", "value: '1'")
+    assert validate(broken, program, REACH_ERROR, "main", LP64, 30).outcome == REFUTED
+    # 5 is no label of the outer switch: not read, so never refuted
+    broken = _replaced(witness, "value: '7'", "value: '5'")
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == UNKNOWN and "no case '5'" in result.reason

@@ -627,18 +627,32 @@ class FunctionLowering:
         exit_node = self.new_node()
         default = next((t for c, t in labels if isinstance(c, c_ast.Default)), exit_node)
         text = self.text(node.cond)
-        for case, target in labels:
-            if isinstance(case, c_ast.Default):
-                continue
+        line, column = node.coord.line, node.coord.column or 0
+        tests = [(c, t) for c, t in labels if not isinstance(c, c_ast.Default)]
+        for number, (case, target) in enumerate(tests, start=1):
             self.at(case)
             constant = convert(self.expression(case.expr), value_type)
             condition = BinaryExpression("==", value, constant, INT)
             source = self.here()
             case_text = f"{text} == {self.text(case.expr)}"
+            label = constant.value if isinstance(constant, IntConstant) else None
+            selects = Branching(line, column, True if label is not None else None, "switch", label)
             connect(
                 AssumeEdge(
-                    source, target, self.line, f"[{case_text}]", condition, True, column=self.column
+                    source,
+                    target,
+                    self.line,
+                    f"[{case_text}]",
+                    condition,
+                    True,
+                    column=self.column,
+                    branching=selects,
                 )
+            )
+            # the last test's failure selects the default label (or the end)
+            last = number == len(tests)
+            passes = Branching(
+                line, column, True if last else None, "switch", "default" if last else None
             )
             self.current = self.new_node()
             connect(
@@ -650,6 +664,7 @@ class FunctionLowering:
                     condition,
                     False,
                     column=self.column,
+                    branching=passes,
                 )
             )
         self.jump(default, "default")

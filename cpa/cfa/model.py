@@ -166,9 +166,14 @@ class Branching:
     line: int
     column: int
     outcome: bool | None
-    #: the construct's keyword (``if``, ``while``, ``for``, ``do``) or ``?:``, whose
-    #: location in a witness is its ``?`` (the column here is the condition's start)
+    #: the construct's keyword (``if``, ``while``, ``for``, ``do``, ``switch``) or
+    #: ``?:``, whose location in a witness is its ``?`` (the column here is the
+    #: condition's start)
     construct: str = "if"
+    #: for a ``switch``: the label an edge selects, the case's value or ``"default"``
+    #: (``outcome`` True); the tests that pass a case label by have outcome None, and
+    #: a case whose value is not a constant of the frontend has case None
+    case: int | str | None = None
 
 
 @dataclass(eq=False, repr=False)

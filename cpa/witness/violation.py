@@ -59,7 +59,10 @@ def waypoint_segments(
         if step.kind == "assume" and branching is not None and branching.outcome is not None:
             column = branching_column(lines, branching)
             where = Location(file_name, branching.line, column, step.function)
-            value = "true" if branching.outcome else "false"
+            if branching.construct == "switch":
+                value = str(branching.case)
+            else:
+                value = "true" if branching.outcome else "false"
             segments.append([Waypoint("branching", "follow", where, value)])
         for value in step.inputs:
             if not value.function or not _is_integer(value.ctype):

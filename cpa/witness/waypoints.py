@@ -6,7 +6,9 @@ waypoint:
 
 * ``branching``: the assume edges of the ``if``, loop or ``?:`` at the location that
   decide its whole condition (:class:`~cpa.cfa.model.Branching`); the waypoint holds
-  on those whose outcome is the constraint's ``true``/``false``.
+  on those whose outcome is the constraint's ``true``/``false``. At a ``switch``, the
+  constraint is a case label's value or ``default``, and the waypoint holds on the
+  edge that selects that label (a value that is no label of the switch is not read).
 * ``function_enter``: the call edges of the call at the location.
 * ``function_return``: leaving the call that closes at the location (the function's
   return edge, or the call of a function without a body); the constraint
@@ -77,13 +79,28 @@ def match_waypoints(
     return [index.match(waypoint) for waypoint in waypoints]
 
 
+def _switch_label(value: str) -> int | str | None:
+    """A switch waypoint's value: ``default`` or an integer (decimal, hex, octal)."""
+    if value == "default":
+        return value
+    try:
+        return int(value.rstrip("ul"), 0) if not re.fullmatch(r"-?0\d+", value) else int(value, 8)
+    except ValueError:
+        return None
+
+
 class _EdgeIndex:
     def __init__(self, cfa: CFA, specification: Specification, lines: list[str]):
         self.cfa = cfa
         self.lines = lines
         self.by_line: dict[int, list[CFAEdge]] = {}
+        #: assume edges by the line of their construct (a switch's tests are at its
+        #: case labels' lines)
+        self.by_construct_line: dict[int, list[AssumeEdge]] = {}
         for edge in cfa.edges():
             self.by_line.setdefault(edge.line, []).append(edge)
+            if isinstance(edge, AssumeEdge) and edge.branching is not None:
+                self.by_construct_line.setdefault(edge.branching.line, []).append(edge)
         self.targets = {
             node for node in cfa.nodes() if specification.is_target(node) and node.undefined is None
         }
@@ -96,19 +113,30 @@ class _EdgeIndex:
         if kind == "branching":
             candidates = [
                 (branching_column(self.lines, e.branching) or 0, e)
-                for e in edges
-                if isinstance(e, AssumeEdge)
-                and e.branching is not None
-                and e.branching.outcome is not None
-                and e.branching.line == line
+                for e in self.by_construct_line.get(line, [])
+                if e.branching.outcome is not None
             ]
             value = (waypoint.constraint or "").strip().lower()
+            selected = self._select(candidates, waypoint)
+            if selected and all(e.branching.construct == "switch" for e in selected):
+                label = _switch_label(value)
+                if label is None:
+                    result.note = f"switch value {waypoint.constraint!r} is no case label"
+                    result.exact = False
+                    return result
+                if not any(e.branching.case == label for e in selected):
+                    result.note = f"the switch has no case {waypoint.constraint!r} read"
+                    result.exact = False
+                    return result
+                for edge in selected:
+                    result.holds[edge] = edge.branching.case == label
+                return result
             if value not in ("true", "false", "0", "1"):
-                result.note = f"branching value {waypoint.constraint!r} (switch cases not read)"
+                result.note = f"branching value {waypoint.constraint!r} is not true or false"
                 result.exact = False
                 return result
             wanted = value in ("true", "1")
-            for edge in self._select(candidates, waypoint):
+            for edge in selected:
                 result.holds[edge] = edge.branching.outcome == wanted
         elif kind == "function_enter":
             candidates = self._calls(edges, FunctionCallEdge)
