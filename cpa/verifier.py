@@ -174,7 +174,10 @@ def analyze(
     if want_graphs and reached is not None:
         from cpa.report.arg_graph import snapshot
 
-        arg = snapshot(reached, cpa, location_of(cpa.wrapped))
+        try:
+            arg = snapshot(reached, cpa, location_of(cpa.wrapped))
+        except MemoryError:  # the answer stands; the report goes without its ARG
+            statistics.set("report_arg", "out of memory")
     values = statistics.as_dict()
     values.update(
         verdict=outcome.verdict.value,

@@ -141,6 +141,10 @@ class PredicateAbstraction(PrecisionAdjustment):
         node = self._location(full_state)
         cpa = self.cpa
         if not (cpa.block_operator.is_block_end(node) or node in cpa.targets):
+            check = cpa.location_checks.get(node)
+            if check is not None:
+                formula = And(state.abstraction.instantiated, state.path_formula.formula)
+                cpa.check_invariant(state, node, formula, check, at_loop_head=False)
             return Adjustment(state, precision)
         abstraction = cpa.abstract(state, node, precision)
         if abstraction is None:
@@ -262,11 +266,20 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             if options["error_interpolants"]
             else None
         )
+        # a witness' invariants: the abstraction at their block ends (checked to
+        # follow from the path there), checked only at other locations
         self.invariants: dict[CFANode, FNode] = {}
+        self.location_checks: dict[CFANode, FNode] = {}
         if options["invariants"]:
-            from cpa.witness.invariants import loop_head_invariants
+            from cpa.witness.invariants import witness_invariants
 
-            self.invariants = loop_head_invariants(options["invariants"], context.cfa)
+            at_loops, at_locations = witness_invariants(options["invariants"], context.cfa)
+            self.invariants = at_loops
+            for node, invariant in at_locations.items():
+                if self.block_operator.is_block_end(node):
+                    self.invariants[node] = invariant
+                else:
+                    self.location_checks[node] = invariant
 
     def initial_state(self, node: CFANode) -> PredicateState:
         true = self.labels.of_region(self.regions.true())
@@ -298,7 +311,7 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         label = self.labels.of_region(region)
         invariant = self.invariants.get(node)
         if invariant is not None:
-            self._check_invariant(state, node, formula, invariant)
+            self.check_invariant(state, node, formula, invariant)
             label = self.labels.conjoin(label, invariant)
         uninstantiated = self.labels.formula(label)
         return Abstraction(
@@ -310,8 +323,13 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             used,
         )
 
-    def _check_invariant(
-        self, state: PredicateState, node: CFANode, formula: FNode, invariant: FNode
+    def check_invariant(
+        self,
+        state: PredicateState,
+        node: CFANode,
+        formula: FNode,
+        invariant: FNode,
+        at_loop_head: bool = True,
     ) -> None:
         """The witness' invariant at ``node`` must follow from the path into it
         (``formula``: the block from the last abstraction); else the witness is
@@ -329,9 +347,14 @@ class PredicateCPA(ConfigurableProgramAnalysis):
                 f"the invariant at {where} may not hold on a path from the program's start "
                 "(the encoding approximates that path)"
             )
-        else:
+        elif at_loop_head:
             message = (
                 f"the invariant at {where} is not inductive: a path through the loops violates it"
+            )
+        else:
+            message = (
+                f"the invariant at {where} may not hold: the loop invariants before it do "
+                "not imply it"
             )
         raise WitnessRejected(message, exact)
 

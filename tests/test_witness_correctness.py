@@ -110,13 +110,51 @@ def test_hand_written_invariant_is_confirmed(tmp_path, program):
     assert result.outcome == CONFIRMED, result.reason
 
 
-def test_invariant_off_the_loops_or_at_a_location_is_unknown(tmp_path, program):
+def test_invariant_off_the_loops_is_unknown(tmp_path, program):
     path = _witness(tmp_path, program, line=9)
     result = validate(path, program, REACH_ERROR, "main", LP64, 60)
     assert result.outcome == UNKNOWN and "no loop starts there" in result.reason
-    path = _witness(tmp_path, program, kind="location_invariant")
+
+
+def _with_location_invariant(tmp_path, program, line: int, column: int, value: str):
+    """Our witness of ``program`` plus a location invariant."""
+    path = _witness(tmp_path, program)
+    record = (
+        "  - invariant:\n"
+        "      type: location_invariant\n"
+        "      location:\n"
+        f"        file_name: {program}\n"
+        f"        line: {line}\n"
+        f"        column: {column}\n"
+        "        function: main\n"
+        f"      value: '{value}'\n"
+        "      format: c_expression\n"
+    )
+    path.write_text(path.read_text() + record)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "value", "outcome", "words"),
+    [
+        # after the loop: follows from the loop invariant
+        (10, 3, "(int)x == y", CONFIRMED, "location invariants hold"),
+        # before the loop, on the only path there
+        (5, 3, "x == 0", CONFIRMED, "location invariants hold"),
+        (5, 3, "x == 1", REFUTED, "does not hold on a path from the program's start"),
+        # holds after no iteration only: the loop invariant does not imply it
+        (10, 3, "y == 0", UNKNOWN, "the loop invariants before it do not imply it"),
+        # no statement starts on line 2
+        (2, 1, "x == 0", UNKNOWN, "no single statement starts there"),
+    ],
+)
+def test_location_invariants_are_checked_where_they_are_reached(
+    tmp_path, program, line, column, value, outcome, words
+):
+    path = _with_location_invariant(tmp_path, program, line, column, value)
     result = validate(path, program, REACH_ERROR, "main", LP64, 60)
-    assert result.outcome == UNKNOWN and "location_invariant" in result.reason
+    assert result.outcome == outcome, result.reason
+    assert words in result.reason
 
 
 # ---------------------------------------------------------------- formulas as C text

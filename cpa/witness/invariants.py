@@ -7,15 +7,19 @@ the program's start, or from the invariant of the loop head before) implies it; 
 other loop heads it is ``true``. So the run
 
 * completes without a target: every invariant holds on entry, is preserved by every
-  path through its loop, and together they exclude the target: ``confirmed``;
+  path through its loop, and together they exclude the target (and every location
+  invariant holds wherever its location is reached): ``confirmed``;
 * finds a path from the program's start (exact, no invariant assumed) that violates an
   invariant: ``refuted``, with the location;
 * otherwise (an invariant is true but not inductive, or too weak to exclude the target,
   or a timeout): ``unknown``, with the reason.
 
+A ``location_invariant`` is checked, not assumed: every path to the location (from
+the last loop head, under its invariant) must imply it; where the configuration's
+blocks end at that location it is the abstraction there, as a loop invariant is.
+
 Invariants are read by :mod:`cpa.witness.c_formula`; one that cannot be read, or is
-at no loop of the program, or a ``location_invariant`` (not checked yet) makes the
-answer unknown.
+at no loop or statement of the program, makes the answer unknown.
 """
 
 from __future__ import annotations
@@ -37,28 +41,56 @@ from cpa.verifier import analyze
 from cpa.witness.c_formula import c_formula
 from cpa.witness.correctness import loop_locations
 from cpa.witness.format import CorrectnessWitness, WitnessFile, read_witness
+from cpa.witness.waypoints import statement_start
 
 
-def loop_head_invariants(witness_path: str | Path, cfa: CFA) -> dict[CFANode, FNode]:
-    """The witness' loop invariants as formulas at the loop heads of ``cfa``; raises
-    :class:`UnsupportedFeature` for an invariant that cannot be placed or read."""
+def witness_invariants(
+    witness_path: str | Path, cfa: CFA
+) -> tuple[dict[CFANode, FNode], dict[CFANode, FNode]]:
+    """The witness' invariants as formulas at nodes of ``cfa``: those at loop heads
+    (``loop_invariant``s) and those at other locations (``location_invariant``s, at
+    the node where the statement at their location starts; one at a loop head counts
+    as a loop invariant). Raises :class:`UnsupportedFeature` for an invariant that
+    cannot be placed or read."""
     loops = loop_locations(cfa)
-    invariants: dict[CFANode, list[FNode]] = {}
+    by_line: dict[int, list] = {}
+    for edge in cfa.edges():
+        by_line.setdefault(edge.line, []).append(edge)
+    at_loops: dict[CFANode, list[FNode]] = {}
+    at_locations: dict[CFANode, list[FNode]] = {}
     for entry in read_witness(witness_path).entries:
         if not isinstance(entry, CorrectnessWitness):
             continue
         for invariant in entry.invariants:
-            where = f"{invariant.location.file_name}:{invariant.location.line}"
-            if invariant.type != "loop_invariant":
-                raise UnsupportedFeature(f"witness {invariant.type} at {where} (not checked yet)")
-            node = _loop_at(loops, invariant.location.line, invariant.location.column)
-            if node is None:
-                raise UnsupportedFeature(f"witness loop invariant at {where}: no loop starts there")
-            formula = c_formula(invariant.value, cfa, node.function, invariant.location.line)
+            location = invariant.location
+            where = f"{location.file_name}:{location.line}"
+            if invariant.type == "loop_invariant":
+                node = _loop_at(loops, location.line, location.column)
+                if node is None:
+                    raise UnsupportedFeature(
+                        f"witness loop invariant at {where}: no loop starts there"
+                    )
+            elif invariant.type == "location_invariant":
+                starts = statement_start(
+                    by_line.get(location.line, []), location.line, location.column
+                )
+                nodes = {edge.predecessor for edge in starts}
+                if len(nodes) != 1:
+                    raise UnsupportedFeature(
+                        f"witness location invariant at {where}: no single statement starts there"
+                    )
+                (node,) = nodes
+            else:
+                raise UnsupportedFeature(f"witness {invariant.type} at {where} (not read)")
+            formula = c_formula(invariant.value, cfa, node.function, location.line)
             if formula is None:
                 raise UnsupportedFeature(f"witness invariant {invariant.value!r} at {where}")
-            invariants.setdefault(node, []).append(formula)
-    return {node: And(formulas) for node, formulas in invariants.items()}
+            found = at_loops if node in loops or node.is_loop_head else at_locations
+            found.setdefault(node, []).append(formula)
+    return (
+        {node: And(formulas) for node, formulas in at_loops.items()},
+        {node: And(formulas) for node, formulas in at_locations.items()},
+    )
 
 
 def _loop_at(loops: dict[CFANode, tuple[int, int, str]], line: int, column: int | None):
@@ -99,6 +131,13 @@ def validate_invariants(
             "the invariants hold on entry, are preserved by every path through their loops, "
             "and exclude the violation"
         )
+        if any(
+            i.type == "location_invariant"
+            for e in witness_file.entries
+            if isinstance(e, CorrectnessWitness)
+            for i in e.invariants
+        ):
+            reason += "; the location invariants hold where they are reached"
         return ValidationResult(CONFIRMED, reason, None, values)
     if result.statistics.get("witness_refuted"):
         return ValidationResult(REFUTED, result.reason, None, values)

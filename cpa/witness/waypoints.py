@@ -79,6 +79,22 @@ def match_waypoints(
     return [index.match(waypoint) for waypoint in waypoints]
 
 
+def statement_start(edges: list[CFAEdge], line: int, column: int | None) -> list[CFAEdge]:
+    """Of ``edges`` (those of ``line``), the first edges of the statement at ``line``:
+    ``column``: those starting at the column, or where none does (a declaration ``int
+    z = ...`` starts at ``int``), the edges of the line entered from elsewhere."""
+
+    def start(edge: CFAEdge) -> int:
+        branching = edge.branching if isinstance(edge, AssumeEdge) else None
+        return branching.column if branching is not None else edge.column
+
+    statement = [e for e in edges if not isinstance(e, FunctionReturnEdge)]
+    first = [e for e in statement if start(e) == column]
+    if first:
+        return first
+    return [e for e in statement if not any(o.line == line for o in e.predecessor.entering)]
+
+
 def _switch_label(value: str) -> int | str | None:
     """A switch waypoint's value: ``default`` or an integer (decimal, hex, octal)."""
     if value == "default":
@@ -186,19 +202,7 @@ class _EdgeIndex:
         (the edges of the line entered from elsewhere, where no edge starts exactly at
         the column, as a declaration ``int z = ...`` starts at ``int``)."""
         line = waypoint.location.line
-
-        def start(edge: CFAEdge) -> int:
-            branching = edge.branching if isinstance(edge, AssumeEdge) else None
-            return branching.column if branching is not None else edge.column
-
-        statement = [e for e in edges if not isinstance(e, FunctionReturnEdge)]
-        first = [e for e in statement if start(e) == waypoint.location.column]
-        if not first:
-            first = [
-                e
-                for e in statement
-                if not any(other.line == line for other in e.predecessor.entering)
-            ]
+        first = statement_start(edges, line, waypoint.location.column)
         function = waypoint.location.function or (first[0].predecessor.function if first else None)
         found = conditions(waypoint.constraint or "", self.cfa, function, line)
         if found is None:
