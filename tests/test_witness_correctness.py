@@ -16,6 +16,7 @@ from pysmt.shortcuts import (
     And,
     BVExtract,
     BVSExt,
+    BVZExt,
     Equals,
     Iff,
     Not,
@@ -172,6 +173,12 @@ FORMULAS = [
     BVULT(BVExtract(BVSExt(Y, 1) + BVSExt(X, 1), 8, 23), BV(300, 16)),
     Equals(BVExtract(BVSExt(Y, 1) + BVSExt(X, 1), 32, 32), BVExtract(C, 7, 7)),
     BVSLE(BVExtract(Y, 4, 11), BVExtract(X, 0, 7)),
+    # sums that do not wrap in their width are written as plain arithmetic ...
+    Equals(BVSExt(Y, 1) + BVSExt(X, 1), BV(10, 33)),
+    BVSLE(BVZExt(C, 25) * BV(3, 33), BVSExt(Y, 1) - BVSExt(X, 1)),
+    # ... those that may wrap keep the modular text
+    BVSLE(Y + X, BV(5, 32)),
+    Equals(BVSExt(Y, 1) * BVSExt(X, 1), BV(6, 33)),
 ]
 DECLARATIONS = "unsigned int x; int y; unsigned char c;"
 SOURCE = f"extern void reach_error(void);\nint main(void) {{\n  {DECLARATIONS}\n  return 0;\n}}\n"
@@ -251,3 +258,13 @@ def test_every_answer_on_the_locks_tasks_has_a_confirmed_witness(tmp_path):
         path.write_text(format_witness(witness))
         checked = validate(path, task.program, spec, "main", model, 60)
         assert checked.outcome == CONFIRMED, (task_file.name, checked.reason)
+
+
+def test_sums_that_do_not_wrap_read_as_plain_arithmetic(variables):
+    _, known = variables
+    text = c_expression(BVSLE(BVSExt(Y, 1) - BVSExt(X, 1), BV(7, 33)), known, "main")
+    assert text == "(((long long)y - (long long)(int)x) <= 7)"
+    # may wrap: in the unsigned type, as the analysis' modular sum
+    assert c_expression(BVSLE(Y + X, BV(5, 32)), known, "main") == (
+        "((int)((unsigned int)((unsigned int)y + x)) <= 5)"
+    )

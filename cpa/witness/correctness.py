@@ -9,7 +9,8 @@ what a validator checks (:mod:`cpa.witness.invariants`).
 The labels are bit-vector formulas over SSA names (``main::x#32``); they are written
 as C expressions with C's meaning under gcc: a comparison of two's complement values
 compares the variables (or casts to the signed type), arithmetic is done in the
-unsigned type of the width, so it wraps as the analysis assumed. A label that
+unsigned type of the width, so it wraps as the analysis assumed; arithmetic whose
+bounds show it cannot wrap is plain ``long long`` arithmetic (:meth:`_Renderer.exact`). A label that
 mentions anything else (memory, another function's locals, a Boolean auxiliary) is
 not written: that loop gets no invariant, which keeps the witness true but may leave
 a validator without the proof.
@@ -132,6 +133,18 @@ _UNSIGNED = {8: "unsigned char", 16: "unsigned short", 32: "unsigned int", 64: "
 _SIGNED = {8: "signed char", 16: "short", 32: "int", 64: "long long"}
 
 
+def _arithmetic(f: FNode) -> bool:
+    """Whether ``f`` is a sum, difference, product or sign extension."""
+    return f.is_bv_add() or f.is_bv_sub() or f.is_bv_mul() or f.is_bv_sext()
+
+
+def _long_long(value: int) -> str:
+    """``value`` as a C constant of type ``long long``."""
+    if value == -(1 << 63):
+        return "(-9223372036854775807LL - 1)"
+    return f"{value}LL" if value >= 0 else f"({value}LL)"
+
+
 def c_expression(formula: FNode, variables: dict[str, Variable], function: str) -> str | None:
     """``formula`` as a C expression in the scope of ``function`` (None if it is not
     expressible: see the module docstring)."""
@@ -174,6 +187,11 @@ class _Renderer:
         if f.is_iff():
             a, b = self.boolean(f.arg(0)), self.boolean(f.arg(1))
             return f"({a} == {b})"
+        if f.is_equals() and any(_arithmetic(a) for a in f.args()):
+            # equal bits are equal signed values: plain arithmetic where nothing wraps
+            left, right = self.exact(f.arg(0)), self.exact(f.arg(1))
+            if left is not None and right is not None:
+                return f"({left[0]} == {right[0]})"
         if f.is_equals() or f.is_bv_ult() or f.is_bv_ule():
             operator = "==" if f.is_equals() else "<" if f.is_bv_ult() else "<="
             left, right = f.arg(0), f.arg(1)
@@ -245,12 +263,64 @@ class _Renderer:
             return f"({condition} ? {self.unsigned(f.arg(1))} : {self.unsigned(f.arg(2))})"
         raise _NotExpressible(str(f.node_type()))
 
+    def exact(self, f: FNode) -> tuple[str, int, int] | None:
+        """``f``'s signed value as a C ``long long`` expression of plain arithmetic,
+        with the value's bounds, if no operation in ``f`` wraps (an interpolant's
+        ``sext(y) + -1 * sext(x)`` in 33 bits is ``y - x``); else None."""
+        width = f.bv_width()
+        if width > 64:
+            return None
+        if f.is_bv_constant():
+            value = f.constant_value()
+            if value >= 1 << (width - 1):
+                value -= 1 << width
+            return _long_long(value), value, value
+        if f.is_symbol():
+            variable, bits = self._variable(f)
+            if bits not in _SIGNED:
+                return None
+            # in long long: the operations must not happen in the variable's type
+            view = (
+                variable.c_name if variable.type.signed else f"({_SIGNED[bits]}){variable.c_name}"
+            )
+            return f"(long long){view}", -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+        if f.is_bv_sext():
+            return self.exact(f.arg(0))
+        if f.is_bv_zext():
+            inner = f.arg(0).bv_width()
+            if inner >= 64:
+                return None
+            return f"(long long){self.unsigned(f.arg(0))}", 0, (1 << inner) - 1
+        if not (f.is_bv_add() or f.is_bv_sub() or f.is_bv_mul()):
+            return None
+        parts = [self.exact(a) for a in f.args()]
+        if any(p is None for p in parts):
+            return None
+        text, low, high = parts[0]
+        operator = "+" if f.is_bv_add() else "-" if f.is_bv_sub() else "*"
+        for part_text, part_low, part_high in parts[1:]:
+            if operator == "+":
+                low, high = low + part_low, high + part_high
+            elif operator == "-":
+                low, high = low - part_high, high - part_low
+            else:
+                corners = [a * b for a in (low, high) for b in (part_low, part_high)]
+                low, high = min(corners), max(corners)
+            text = f"{text} {operator} {part_text}"
+            if low < -(1 << (width - 1)) or high >= 1 << (width - 1):
+                return None  # it wraps in the analysis' width: keep the modular text
+        return f"({text})", low, high
+
     def signed(self, f: FNode) -> str:
         """``f`` as a C value of the signed type of its width (``long long`` for a
         width no C type has)."""
         width = f.bv_width()
         if width > 64:
             raise _NotExpressible(f"width {width}")
+        if _arithmetic(f):
+            found = self.exact(f)
+            if found is not None:
+                return found[0]
         if f.is_symbol():
             variable, _ = self._variable(f)
             if variable.type.signed:
