@@ -273,7 +273,9 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         if options["invariants"]:
             from cpa.witness.invariants import witness_invariants
 
-            at_loops, at_locations = witness_invariants(options["invariants"], context.cfa)
+            at_loops, at_locations = witness_invariants(
+                options["invariants"], context.cfa, context.options.get("cfa_transformations")
+            )
             self.invariants = at_loops
             for node, invariant in at_locations.items():
                 if self.block_operator.is_block_end(node):

@@ -117,9 +117,15 @@ def test_invariant_off_the_loops_is_unknown(tmp_path, program):
     assert result.outcome == UNKNOWN and "no loop starts there" in result.reason
 
 
-def _with_location_invariant(tmp_path, program, line: int, column: int, value: str):
-    """Our witness of ``program`` plus a location invariant."""
+def _with_location_invariant(
+    tmp_path, program, line: int, column: int, value: str, loop_invariant: bool = True
+):
+    """Our witness of ``program`` plus a location invariant (or instead of its loop
+    invariant)."""
     path = _witness(tmp_path, program)
+    if not loop_invariant:
+        text = path.read_text()
+        path.write_text(text[: text.index("  content:\n") + len("  content:\n")])
     record = (
         "  - invariant:\n"
         "      type: location_invariant\n"
@@ -268,3 +274,11 @@ def test_sums_that_do_not_wrap_read_as_plain_arithmetic(variables):
     assert c_expression(BVSLE(Y + X, BV(5, 32)), known, "main") == (
         "((int)((unsigned int)((unsigned int)y + x)) <= 5)"
     )
+
+
+def test_location_invariants_are_not_placed_on_a_transformed_cfa(tmp_path, program):
+    path = _with_location_invariant(tmp_path, program, 5, 3, "x == 0", loop_invariant=False)
+    options = ['analysis.cfa_transformations=["lbe"]']
+    result = validate(path, program, REACH_ERROR, "main", LP64, 60, None, options)
+    assert result.outcome == UNKNOWN
+    assert "checked on the CFA as parsed" in result.reason

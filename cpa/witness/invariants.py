@@ -45,13 +45,14 @@ from cpa.witness.waypoints import statement_start
 
 
 def witness_invariants(
-    witness_path: str | Path, cfa: CFA
+    witness_path: str | Path, cfa: CFA, transformations: list[str] | None = None
 ) -> tuple[dict[CFANode, FNode], dict[CFANode, FNode]]:
     """The witness' invariants as formulas at nodes of ``cfa``: those at loop heads
     (``loop_invariant``s) and those at other locations (``location_invariant``s, at
     the node where the statement at their location starts; one at a loop head counts
     as a loop invariant). Raises :class:`UnsupportedFeature` for an invariant that
-    cannot be placed or read."""
+    cannot be placed or read, and for a location invariant on a CFA changed by
+    ``transformations`` (a pass may merge its statement into a block)."""
     loops = loop_locations(cfa)
     by_line: dict[int, list] = {}
     for edge in cfa.edges():
@@ -71,6 +72,11 @@ def witness_invariants(
                         f"witness loop invariant at {where}: no loop starts there"
                     )
             elif invariant.type == "location_invariant":
+                if transformations:
+                    raise UnsupportedFeature(
+                        f"witness location invariant at {where}: location invariants are "
+                        f"checked on the CFA as parsed, not after {', '.join(transformations)}"
+                    )
                 starts = statement_start(
                     by_line.get(location.line, []), location.line, location.column
                 )
