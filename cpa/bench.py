@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from cpa.bench_report import (
+    InOrder,
     TaskResult,
     result_line,
     summarize,
@@ -275,30 +276,20 @@ def run_benchmark(
     labelled = load_configurations(configurations, overrides)
     task_files = [Path(task).resolve() for task in tasks]
     shown = display_names(task_files) if task_files else {}
-    results: list[TaskResult | None] = []
+    results = InOrder(len(task_files) * len(labelled), on_result)
     queue: deque[_Job] = deque()
-    for task_file in task_files:
+    for number, task_file in enumerate(task_files):
         try:
             task, error = load_task(task_file), None
         except CpaError as failure:
             task, error = None, str(failure)
-        for label, configuration in labelled:
-            index = len(results)
-            results.append(None)
+        for offset, (label, configuration) in enumerate(labelled):
+            index = number * len(labelled) + offset
             job = _Job(index, task_file, task, configuration, label)
             if task is None:
-                results[index] = _result(job, shown, Verdict.UNKNOWN, error, 0.0, 0.0, {})
+                results.put(job.index, _result(job, shown, Verdict.UNKNOWN, error, 0.0, 0.0, {}))
             else:
                 queue.append(job)
-    printed = 0
-
-    def flush() -> None:
-        nonlocal printed
-        while printed < len(results) and results[printed] is not None:
-            if on_result is not None:
-                on_result(results[printed])
-            printed += 1
-
     context = multiprocessing.get_context("fork")
     running: list[_Running] = []
     try:
@@ -313,16 +304,13 @@ def run_benchmark(
                 finished = run.connection in ready or run.process.sentinel in ready
                 if finished or time.monotonic() >= run.kill_at:
                     running.remove(run)
-                    result = _collect(run, shown, timed_out=not finished)
-                    results[run.job.index] = result
-            flush()
+                    results.put(run.job.index, _collect(run, shown, timed_out=not finished))
     finally:
         for run in running:  # interrupted: leave no worker behind
             run.process.kill()
             run.process.join()
             run.connection.close()
-    flush()
-    return [result for result in results if result is not None]
+    return results.known()
 
 
 def _start(context, job: _Job, timelimit: float, memlimit_mb: int, grace: float) -> _Running:

@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from cpa.bench_report import TaskResult
+from cpa.bench_report import InOrder, TaskResult
 from cpa.errors import UsageError
 from cpa.results import Verdict
 
@@ -99,8 +99,7 @@ def run_on_dask(
     pairs = [
         (task, label, name) for task in tasks for label, name in zip(labels, names, strict=True)
     ]
-    results: list[TaskResult | None] = [None] * len(pairs)
-    printed = 0
+    results = InOrder(len(pairs), on_result)
     try:
         futures = {}
         for index, (task, _label, name) in enumerate(pairs):
@@ -112,13 +111,9 @@ def run_on_dask(
             task, label, _ = pairs[index]
             result = TaskResult.from_dict(future.result())
             result.task, result.task_file, result.configuration = shown[task], str(task), label
-            results[index] = result
-            while printed < len(results) and results[printed] is not None:
-                if on_result is not None:
-                    on_result(results[printed])
-                printed += 1
+            results.put(index, result)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-    return [result for result in results if result is not None]
+    return results.known()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,28 @@ class TaskResult:
             record.setdefault(key, self.statistics.get(key, 0))
         record["statistics"] = self.statistics
         return record
+
+
+class InOrder:
+    """Results that finish in any order, passed on in task order: each goes to
+    ``on_result`` as soon as it and all before it are known (so the output of a
+    parallel run reads like a sequential one)."""
+
+    def __init__(self, size: int, on_result: Callable[[TaskResult], None] | None = None):
+        self.results: list[TaskResult | None] = [None] * size
+        self.on_result = on_result
+        self.passed_on = 0
+
+    def put(self, index: int, result: TaskResult) -> None:
+        self.results[index] = result
+        while self.passed_on < len(self.results) and self.results[self.passed_on] is not None:
+            if self.on_result is not None:
+                self.on_result(self.results[self.passed_on])
+            self.passed_on += 1
+
+    def known(self) -> list[TaskResult]:
+        """The results known so far, in task order."""
+        return [result for result in self.results if result is not None]
 
 
 def score(verdict: Verdict, expected: bool | None) -> str:

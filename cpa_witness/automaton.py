@@ -171,10 +171,7 @@ class WitnessCPA(ConfigurableProgramAnalysis):
         if witness is None:
             raise ConfigError(f"{options['file']}: no violation_sequence entry")
         self.segments = matched_segments(witness, context.cfa, context.specification)
-        spec = context.specification
-        targets = frozenset(
-            node for node in context.cfa.nodes() if spec.is_target(node) and node.undefined is None
-        )
+        targets = context.specification.violation_nodes(context.cfa)
         self.domain = _SegmentDomain()
         self.transfer_relation = WitnessTransferRelation(
             self.segments, targets, options["matching"]

@@ -13,7 +13,7 @@ import pytest
 
 import cpa.bench as bench
 from cpa.bench import collect_tasks, display_names, run_benchmark, summarize
-from cpa.bench_report import CSV_COLUMNS, score, summary_line
+from cpa.bench_report import CSV_COLUMNS, InOrder, TaskResult, score, summary_line
 from cpa.cli import main
 from cpa.errors import ConfigError, InputError
 from cpa.results import Verdict
@@ -356,3 +356,18 @@ def test_cli_exit_status_for_bad_suite_and_usage(tmp_path, suite, capsys):
     assert main(["bench", str(tasks["safe"]), "--option", "analysis.bogus=1"]) == 2
     err = capsys.readouterr().err
     assert "missing.set" in err and "Traceback" not in err
+
+
+def test_results_are_passed_on_in_task_order_as_soon_as_known():
+    def result(name: str) -> TaskResult:
+        return TaskResult(name, name, "c", None, Verdict.UNKNOWN, "", 0.0, 0.0)
+
+    seen: list[str] = []
+    results = InOrder(4, lambda r: seen.append(r.task))
+    results.put(2, result("t2"))
+    results.put(1, result("t1"))
+    assert seen == [] and [r.task for r in results.known()] == ["t1", "t2"]
+    results.put(0, result("t0"))
+    assert seen == ["t0", "t1", "t2"]
+    results.put(3, result("t3"))
+    assert seen == ["t0", "t1", "t2", "t3"]

@@ -69,6 +69,11 @@ class Specification:
         """All target locations of ``cfa``, in id order."""
         return sorted(node for node in cfa.nodes() if self.is_target(node))
 
+    def violation_nodes(self, cfa: CFA) -> frozenset[CFANode]:
+        """The target locations that violate the property itself (not undefined
+        behaviour): where a violation witness may end."""
+        return frozenset(n for n in cfa.nodes() if self.is_target(n) and n.undefined is None)
+
     def __str__(self) -> str:
         parts = [f"label({label})" for label in sorted(self.labels)]
         parts += [f"call({name}())" for name in sorted(self.error_functions)]

@@ -117,9 +117,7 @@ class _EdgeIndex:
             self.by_line.setdefault(edge.line, []).append(edge)
             if isinstance(edge, AssumeEdge) and edge.branching is not None:
                 self.by_construct_line.setdefault(edge.branching.line, []).append(edge)
-        self.targets = {
-            node for node in cfa.nodes() if specification.is_target(node) and node.undefined is None
-        }
+        self.targets = specification.violation_nodes(cfa)
 
     def match(self, waypoint: Waypoint) -> WaypointEdges:
         result = WaypointEdges(waypoint)
