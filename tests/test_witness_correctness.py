@@ -282,3 +282,19 @@ def test_location_invariants_are_not_placed_on_a_transformed_cfa(tmp_path, progr
     result = validate(path, program, REACH_ERROR, "main", LP64, 60, None, options)
     assert result.outcome == UNKNOWN
     assert "checked on the CFA as parsed" in result.reason
+
+
+def test_constants_have_their_c_types(variables):
+    """Witness constants are typed as in the program (C11 6.4.4.1), by the frontend."""
+    from cpa.witness.c_expression import conditions
+
+    cfa, _ = variables
+    # 0xFFFFFFFF is an unsigned int: y is converted to it, so y == -1 satisfies it
+    formula = c_formula("y == 0xFFFFFFFF", cfa, "main", 4)
+    assert not is_sat(Not(Iff(formula, Equals(Y, BV(2**32 - 1, 32)))))
+    (condition,) = conditions("y == 0xFFFFFFFF", cfa, "main", 4)
+    assert not condition.right.type.signed and condition.right.type.bits == 32
+    # the decimal 4294967295 is a long: no int equals it
+    assert not is_sat(c_formula("y == 4294967295", cfa, "main", 4))
+    # a character constant is an int
+    assert not is_sat(Not(Iff(c_formula("y == 'a'", cfa, "main", 4), Equals(Y, BV(97, 32)))))

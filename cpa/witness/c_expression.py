@@ -11,8 +11,6 @@ as unknown, never guess.
 
 from __future__ import annotations
 
-import re
-
 from pycparser import c_ast, c_parser
 
 from cpa.cfa import c_types, integers
@@ -25,11 +23,12 @@ from cpa.cfa.expressions import (
 )
 from cpa.cfa.lowering import convert
 from cpa.cfa.model import CFA, DeclarationEdge
-from cpa.cfa.types import INT, LONGLONG, IntegerType
+from cpa.cfa.scopes import UnsupportedConstant, parse_constant
+from cpa.cfa.types import INT, IntegerType
+from cpa.errors import CpaError
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 _ARITHMETIC = ("+", "-", "*")
-_INTEGER = re.compile(r"(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)([uUlL]*)")
 
 
 def conditions(text: str, cfa: CFA, function: str | None, line: int) -> list[Expression] | None:
@@ -67,6 +66,7 @@ class _Scope:
     (a shadowed block variable) is not read."""
 
     def __init__(self, cfa: CFA, function: str | None, line: int):
+        self.cfa = cfa
         self.names: dict[str, list] = {}
         if function and function in cfa.functions:
             body = cfa.functions[function]
@@ -94,7 +94,8 @@ def _value(node: c_ast.Node, scope: _Scope) -> Expression | None:
             return None
         return VariableRef(variable, variable.type)
     if isinstance(node, c_ast.Constant):
-        return _constant(node.value)
+        found = integer_constant(node, scope.cfa)
+        return IntConstant(*found) if found is not None else None
     if isinstance(node, c_ast.UnaryOp):
         operand = _value(node.expr, scope)
         if operand is None:
@@ -119,21 +120,14 @@ def _value(node: c_ast.Node, scope: _Scope) -> Expression | None:
     return None
 
 
-def _constant(text: str) -> IntConstant | None:
-    """An integer constant with its C type (``int``, else ``long long``; suffixes with
-    ``u`` make it unsigned)."""
-    match = _INTEGER.fullmatch(text)
-    if match is None:
+def integer_constant(node: c_ast.Constant, cfa: CFA) -> tuple[int, IntegerType] | None:
+    """The value and C type of an integer or character constant, as the frontend
+    reads one in the program (C11 6.4.4.1 under the program's data model); None for
+    other constants and for those the frontend does not read."""
+    try:
+        value, ctype = parse_constant(node.type, node.value, cfa.data_model)
+    except (CpaError, UnsupportedConstant, ValueError):
         return None
-    digits, suffix = match.groups()
-    value = (
-        int(digits, 0)
-        if not digits.startswith("0") or len(digits) == 1 or digits[1] in "xX"
-        else int(digits, 8)
-    )
-    unsigned = "u" in suffix.lower()
-    for ctype in (INT, LONGLONG):
-        chosen = c_types.unsigned_of(ctype) if unsigned else ctype
-        if value <= chosen.max_value:
-            return IntConstant(value, chosen)
-    return None
+    if not isinstance(value, int) or not isinstance(ctype, IntegerType):
+        return None
+    return value, ctype

@@ -47,8 +47,8 @@ from pysmt.shortcuts import (
 
 from cpa.cfa import c_types
 from cpa.cfa.model import CFA
-from cpa.cfa.types import INT, LONGLONG, UINT, ULONGLONG, IntegerType
-from cpa.witness.c_expression import _Scope
+from cpa.cfa.types import INT, IntegerType
+from cpa.witness.c_expression import _Scope, integer_constant
 from cpa_predicate.ssa import ssa_name, symbol
 
 _COMPARE = {"<", "<=", ">", ">=", "==", "!="}
@@ -77,6 +77,7 @@ def c_formula(text: str, cfa: CFA, function: str | None, line: int) -> FNode | N
 
 class _Reader:
     def __init__(self, cfa: CFA, scope: _Scope):
+        self.cfa = cfa
         self.model = cfa.data_model
         self.scope = scope
 
@@ -115,7 +116,7 @@ class _Reader:
                 raise _Unreadable(node.name)
             return symbol(ssa_name(variable.name, variable.type.bits)), variable.type
         if isinstance(node, c_ast.Constant):
-            return self._constant(node.value)
+            return self._constant(node)
         if isinstance(node, c_ast.Cast):
             target = self._type(node.to_type)
             term, ctype = self.value(node.expr)
@@ -172,47 +173,12 @@ class _Reader:
             return BVSExt(term, want - have)
         return BVZExt(term, want - have)
 
-    def _constant(self, text: str) -> tuple[FNode, IntegerType]:
-        lowered = text.lower()
-        digits = lowered.rstrip("ul")
-        suffix = lowered[len(digits) :]
-        if (
-            digits.startswith(("'", '"'))
-            or "." in digits
-            or "e" in digits
-            and not digits.startswith("0x")
-        ):
-            raise _Unreadable(text)
-        value = (
-            int(digits, 16)
-            if digits.startswith("0x")
-            else int(digits, 8)
-            if digits.startswith("0") and len(digits) > 1
-            else int(digits)
-        )
-        unsigned = "u" in suffix
-        longs = suffix.count("l")
-        decimal = not digits.startswith("0") or digits == "0"
-        candidates = [
-            INT,
-            UINT,
-            self.model.long,
-            self.model.unsigned_long,
-            LONGLONG,
-            ULONGLONG,
-        ]
-        if longs == 1:
-            candidates = candidates[2:]
-        elif longs >= 2:
-            candidates = candidates[4:]
-        for ctype in candidates:
-            if unsigned and ctype.signed:
-                continue
-            if decimal and not unsigned and not ctype.signed:
-                continue  # C11 6.4.4.1: a decimal constant without u stays signed
-            if value <= ctype.max_value:
-                return BV(value, ctype.bits), ctype
-        raise _Unreadable(text)
+    def _constant(self, node: c_ast.Constant) -> tuple[FNode, IntegerType]:
+        found = integer_constant(node, self.cfa)
+        if found is None:
+            raise _Unreadable(node.value)
+        value, ctype = found
+        return BV(value % (1 << ctype.bits), ctype.bits), ctype
 
     def _type(self, typename: c_ast.Typename) -> IntegerType:
         declaration = typename.type
