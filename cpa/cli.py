@@ -166,7 +166,7 @@ def _command_verify(args) -> int:
         args.timelimit,
         statistics,
         progress,
-        want_invariants=bool(args.witness),
+        want_invariants=bool(args.witness or args.report),
         want_graphs=bool(args.report),
     )
     print(result.result_line())

@@ -236,3 +236,14 @@ def test_a_real_browser_renders_the_drawings_and_the_path(tmp_path):
         "arg-nodes": str(len(result.arg.nodes)),
         "path-steps": str(len(program_steps(result.counterexample.steps))),
     }
+
+
+def test_report_of_a_true_answer_shows_the_loop_invariants(tmp_path):
+    program, result = _run(tmp_path, TRUE_PROGRAM, want_invariants=True)
+    assert result.verdict is Verdict.TRUE
+    text = _write(tmp_path, program, result)
+    section = text.split("<section id='invariants'>")[1].split("</section>")[0]
+    # the while loop of line 5, keyword at column 3; the proof keeps lock at 0
+    assert "<a href='#L5'>main:5:3</a>" in section
+    assert "lock" in section
+    assert "<a href='#invariants'>Invariants</a>" in text

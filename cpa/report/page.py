@@ -30,6 +30,9 @@ MAX_DRAWN_STATES = 800
 
 PAGE = "index.html"
 
+#: the longest invariant text shown whole (labels of large programs run to megabytes)
+MAX_INVARIANT_TEXT = 4000
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -117,6 +120,8 @@ def render_page(
         f"{datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>"
     )
     sections = [("path" if result.counterexample else "source", _path_title(result))]
+    if result.invariants and result.cfa is not None:
+        sections.append(("invariants", "Invariants"))
     sections += [(Path(f.file).stem, f.file.split(".")[0].upper()) for f in figures]
     sections += [("statistics", "Statistics"), ("configuration", "Configuration")]
     links = " &middot; ".join(f"<a href='#{key}'>{title}</a>" for key, title in sections)
@@ -125,6 +130,8 @@ def render_page(
         parts.append(_path_section(result, source))
     else:
         parts.append(_source_section(source, program))
+    if result.invariants and result.cfa is not None:
+        parts.append(_invariants_section(result.invariants, result.cfa))
     for figure in figures:
         parts.append(_figure_section(figure))
     parts.append(_statistics_section(result.statistics))
@@ -213,6 +220,32 @@ def _source_table(source: list[str], notes: dict[int, list[str]]) -> str:
     return f"<div class='source'><table>{''.join(rows)}</table></div>"
 
 
+def _invariants_section(invariants: dict, cfa: CFA) -> str:
+    """The loop invariants of a TRUE answer (the proof, as a correctness witness
+    writes it), in C; cut where very long."""
+    from cpa.witness.correctness import c_expression, program_variables
+
+    variables = program_variables(cfa)
+    rows = []
+    for (line, column, function), formula in sorted(invariants.items()):
+        text = c_expression(formula, variables, function)
+        if text is None:
+            shown = "<i>not expressible in C (memory, another function's locals)</i>"
+        elif len(text) > MAX_INVARIANT_TEXT:
+            cut = len(text) - MAX_INVARIANT_TEXT
+            shown = f"<code>{_e(text[:MAX_INVARIANT_TEXT])}</code> &hellip; ({cut} more characters)"
+        else:
+            shown = f"<code>{_e(text)}</code>"
+        place = f"<a href='#L{line}'>{_e(function)}:{line}:{column}</a>"
+        rows.append(f"<tr><td class='where'>{place}</td><td>{shown}</td></tr>")
+    return (
+        "<section id='invariants'><h2>Invariants</h2><p>What the analysis knows at the "
+        "head of each loop, over all its states there: together these are inductive and "
+        "exclude the violation (<code>--witness</code> writes them as a correctness "
+        f"witness).</p><table class='invariants'>{''.join(rows)}</table></section>"
+    )
+
+
 def _figure_section(figure: Figure) -> str:
     key = Path(figure.file).stem
     parts = [f"<section id='{key}'><h2>{key.upper()}</h2>", f"<p>{_e(figure.caption)}</p>"]
@@ -298,6 +331,8 @@ table { border-collapse: collapse; }
 #statistics td, #configuration td, .inputs td, .inputs th { border-bottom: 1px solid #eee;
   padding: 0.1em 0.8em 0.1em 0; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.invariants td { vertical-align: top; padding: 0.2em 0.8em 0.2em 0; }
+.invariants code { white-space: pre-wrap; word-break: break-all; }
 """
 
 #: marks the source line of a clicked step, and records what the browser rendered
