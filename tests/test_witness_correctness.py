@@ -29,6 +29,7 @@ from pysmt.typing import BVType
 from cpa.cfa.data_model import LP64
 from cpa.cfa.frontend import parse_program
 from cpa.cfa.targets import Specification
+from cpa.cli import main
 from cpa.verifier import verify
 from cpa.witness.c_formula import c_formula
 from cpa.witness.correctness import c_expression, correctness_witness, program_variables
@@ -84,8 +85,17 @@ def test_true_answer_gives_a_loop_invariant_at_the_loop_keyword(tmp_path, progra
     assert "x" in invariant.value and "y" in invariant.value  # it relates the two
 
 
-def test_own_correctness_witness_is_confirmed(tmp_path, program):
-    result = validate(_witness(tmp_path, program), program, REACH_ERROR, "main", LP64, 60)
+@pytest.mark.parametrize("config", ["abe-l", "lbe"])
+def test_own_correctness_witness_is_confirmed(tmp_path, program, config, capsys):
+    """Written by ``cpa verify --witness``, also after LBE, whose blocks hold the
+    declarations of the variables."""
+    path = tmp_path / "witness.yml"
+    arguments = ["verify", str(program), "--config", config, "--witness", str(path)]
+    assert main([*arguments, "--data-model", "LP64"]) == 0
+    assert "Verification result: TRUE" in capsys.readouterr().out
+    (entry,) = read_witness(path).entries
+    assert len(entry.invariants) == 1
+    result = validate(path, program, REACH_ERROR, "main", LP64, 60)
     assert result.outcome == CONFIRMED, result.reason
 
 

@@ -24,7 +24,15 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import Or
 
 from cpa.cfa.expressions import Variable
-from cpa.cfa.model import CFA, AssumeEdge, BlankEdge, CFANode, DeclarationEdge
+from cpa.cfa.model import (
+    CFA,
+    AssumeEdge,
+    BlankEdge,
+    CFANode,
+    ChoiceEdge,
+    DeclarationEdge,
+    SequenceEdge,
+)
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import IntegerType
 from cpa.witness.format import CorrectnessWitness, Invariant, Location, task_info
@@ -95,8 +103,14 @@ def program_variables(cfa: CFA) -> dict[str, Variable]:
     for function in cfa.functions.values():
         for parameter in function.parameters:
             variables[parameter.name] = parameter
-        for edge in function.edges():
-            if isinstance(edge, DeclarationEdge) and edge.variable is not None:
+        stack = list(function.edges())
+        while stack:  # large blocks (LBE) hold the declarations inside them
+            edge = stack.pop()
+            if isinstance(edge, SequenceEdge):
+                stack.extend(edge.parts)
+            elif isinstance(edge, ChoiceEdge):
+                stack.extend(edge.alternatives)
+            elif isinstance(edge, DeclarationEdge) and edge.variable is not None:
                 variables[edge.variable.name] = edge.variable
     return variables
 
