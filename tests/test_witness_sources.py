@@ -59,3 +59,24 @@ def test_closing_parenthesis_of_each_call():
     assert closing_parenthesis(lines, 3, second, "f") == second + 3
     # a column that is off: two calls on the line, so no answer rather than a guess
     assert closing_parenthesis(lines, 3, 1, "f") is None
+
+
+def test_closing_parenthesis_of_calls_through_pointers():
+    """The frontend gives such a call the column where the called expression starts;
+    the callee's name is not in the text."""
+    text = "  int y = (*f)(x) + s->g(a, (b)) + h[1](2) + (*f)(y);"
+    lines = [text]
+
+    def close(callee: str) -> int:
+        return text.index(")", text.index(callee) + len(callee)) + 1
+
+    first = text.index("(*f)") + 1
+    assert closing_parenthesis(lines, 1, first, "twice") == text.index("(x)") + 3
+    member = text.index("s->g") + 1
+    assert closing_parenthesis(lines, 1, member, "g_impl") == text.index("(b))") + 4
+    element = text.index("h[1]") + 1
+    assert closing_parenthesis(lines, 1, element, "h_impl") == close("(2")
+    last = text.rindex("(*f)") + 1
+    assert closing_parenthesis(lines, 1, last, "twice") == close("(y")
+    # a column where no call starts
+    assert closing_parenthesis(lines, 1, text.index("y =") + 1, "twice") is None

@@ -9,6 +9,7 @@ reading them.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from cpa.cfa.model import Branching
@@ -59,14 +60,47 @@ def closing_parenthesis(lines: list[str], line: int, column: int, function: str)
     start = column - 1 if column else -1
     if start < 0 or not text.startswith(function, start):
         occurrences = [i for i in _calls(text, function)]
+        if not occurrences and start >= 0:
+            # a call through a pointer, ``(*f)(x)`` or ``s->f(x)``: the column is
+            # where the called expression starts
+            opening = _arguments_after_callee(text, start)
+            return None if opening is None else _matching(text, opening)
         if len(occurrences) != 1:
             return None
         start = occurrences[0]
     position = text.find("(", start + len(function))
     if position < 0 or text[start + len(function) : position].strip():
         return None
+    return _matching(text, position)
+
+
+_CALLEE = re.compile(r"[A-Za-z_]\w*(?:\s*(?:->|\.)\s*[A-Za-z_]\w*|\s*\[[^\]]*\])*\s*")
+
+
+def _arguments_after_callee(text: str, start: int) -> int | None:
+    """The index of the ``(`` of the argument list of a call whose called expression
+    (a name, member or element, or a parenthesised expression) starts at ``start``."""
+    if start >= len(text):
+        return None
+    if text[start] == "(":
+        close = _matching(text, start)
+        if close is None:
+            return None
+        position = close  # _matching is 1-based: the index just after the ``)``
+    else:
+        match = _CALLEE.match(text, start)
+        if match is None:
+            return None
+        position = match.end()
+    while position < len(text) and text[position] == " ":
+        position += 1
+    return position if position < len(text) and text[position] == "(" else None
+
+
+def _matching(text: str, opening: int) -> int | None:
+    """The 1-based column of the ``)`` that closes the ``(`` at index ``opening``."""
     depth = 0
-    for index in range(position, len(text)):
+    for index in range(opening, len(text)):
         if text[index] == "(":
             depth += 1
         elif text[index] == ")":
