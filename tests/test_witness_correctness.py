@@ -195,6 +195,8 @@ FORMULAS = [
     # ... those that may wrap keep the modular text
     BVSLE(Y + X, BV(5, 32)),
     Equals(BVSExt(Y, 1) * BVSExt(X, 1), BV(6, 33)),
+    BVSLE(BVSExt(Y, 1) + BV(2**33 - 1, 33) * BVSExt(X, 1), BVZExt(C, 25)),
+    Equals(BVSExt(Y, 32) + BVSExt(X, 32) * BV(2**64 - 1, 64), BV(3, 64)),
 ]
 DECLARATIONS = "unsigned int x; int y; unsigned char c;"
 SOURCE = f"extern void reach_error(void);\nint main(void) {{\n  {DECLARATIONS}\n  return 0;\n}}\n"
@@ -280,6 +282,10 @@ def test_sums_that_do_not_wrap_read_as_plain_arithmetic(variables):
     _, known = variables
     text = c_expression(BVSLE(BVSExt(Y, 1) - BVSExt(X, 1), BV(7, 33)), known, "main")
     assert text == "(((long long)y - (long long)(int)x) <= 7)"
+    # an interpolant's y + -1 * x is a difference
+    minus_one = BV(2**33 - 1, 33)
+    text = c_expression(BVSLE(BVSExt(Y, 1) + minus_one * BVSExt(X, 1), BV(0, 33)), known, "main")
+    assert text == "(((long long)y - (long long)(int)x) <= 0)"
     # may wrap: in the unsigned type, as the analysis' modular sum
     assert c_expression(BVSLE(Y + X, BV(5, 32)), known, "main") == (
         "((int)((unsigned int)((unsigned int)y + x)) <= 5)"

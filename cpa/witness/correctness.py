@@ -152,6 +152,19 @@ def _arithmetic(f: FNode) -> bool:
     return f.is_bv_add() or f.is_bv_sub() or f.is_bv_mul() or f.is_bv_sext()
 
 
+def _negated(f: FNode) -> FNode | None:
+    """``t`` if ``f`` is ``-1 * t`` or ``t * -1`` (all bits set), else None."""
+    if not f.is_bv_mul() or len(f.args()) != 2:
+        return None
+    left, right = f.args()
+    ones = (1 << f.bv_width()) - 1
+    if left.is_bv_constant() and left.constant_value() == ones:
+        return right
+    if right.is_bv_constant() and right.constant_value() == ones:
+        return left
+    return None
+
+
 def _long_long(value: int) -> str:
     """``value`` as a C constant of type ``long long``."""
     if value == -(1 << 63):
@@ -307,12 +320,23 @@ class _Renderer:
             return f"(long long){self.unsigned(f.arg(0))}", 0, (1 << inner) - 1
         if not (f.is_bv_add() or f.is_bv_sub() or f.is_bv_mul()):
             return None
-        parts = [self.exact(a) for a in f.args()]
+        operator = "+" if f.is_bv_add() else "-" if f.is_bv_sub() else "*"
+        # a sum's term -1 * t is written - t (the value is the same modulo 2^width,
+        # and the bounds below are those of the difference)
+        operators = [operator] * len(f.args())
+        arguments = list(f.args())
+        if f.is_bv_add():
+            for index in range(1, len(arguments)):
+                negated = _negated(arguments[index])
+                if negated is not None:
+                    operators[index], arguments[index] = "-", negated
+        parts = [self.exact(a) for a in arguments]
         if any(p is None for p in parts):
             return None
         text, low, high = parts[0]
-        operator = "+" if f.is_bv_add() else "-" if f.is_bv_sub() else "*"
-        for part_text, part_low, part_high in parts[1:]:
+        for operator, (part_text, part_low, part_high) in zip(
+            operators[1:], parts[1:], strict=True
+        ):
             if operator == "+":
                 low, high = low + part_low, high + part_high
             elif operator == "-":
