@@ -118,10 +118,10 @@ def snapshot(reached: ReachedSet, cpa: ARGCPA, location: Callable[[ARGState], CF
             continue
         states[state.id] = state
         stack.extend(state.children)
-    targets = [state for state in states.values() if cpa.is_target(state)]
+    targets = {state.id: state for state in states.values() if cpa.is_target(state)}
     on_path: set[int] = set()
     path_edges: set[tuple[int, int]] = set()
-    for target in targets:
+    for target in targets.values():
         path = path_to_root(target)
         on_path.update(state.id for state in path)
         path_edges.update((a.id, b.id) for a, b in zip(path, path[1:], strict=False))
@@ -135,7 +135,7 @@ def snapshot(reached: ReachedSet, cpa: ARGCPA, location: Callable[[ARGState], CF
             node.function,
             node.line,
             _cut(describe(state.wrapped)),
-            state in targets,
+            state.id in targets,
             covered_by,
             state.id in on_path,
         )

@@ -42,8 +42,10 @@ from cpa.cfa.model import (
     FunctionCallEdge,
     FunctionReturnEdge,
 )
+from cpa.cfa.scopes import UnsupportedConstant, parse_constant
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT, IntegerType
+from cpa.errors import CpaError
 from cpa.witness.c_expression import conditions
 from cpa.witness.format import Waypoint
 from cpa.witness.source import branching_column, closing_parenthesis
@@ -96,13 +98,17 @@ def statement_start(edges: list[CFAEdge], line: int, column: int | None) -> list
 
 
 def _switch_label(value: str) -> int | str | None:
-    """A switch waypoint's value: ``default`` or an integer (decimal, hex, octal)."""
+    """A switch waypoint's value: ``default``, or an integer constant read as the
+    frontend reads one in the program (an optional sign in front)."""
     if value == "default":
         return value
+    sign = -1 if value.startswith("-") else 1
+    digits = value.lstrip("+-").strip()
     try:
-        return int(value.rstrip("ul"), 0) if not re.fullmatch(r"-?0\d+", value) else int(value, 8)
-    except ValueError:
+        number, ctype = parse_constant("int", digits)
+    except (CpaError, UnsupportedConstant, ValueError, IndexError):
         return None
+    return sign * number if isinstance(number, int) and isinstance(ctype, IntegerType) else None
 
 
 class _EdgeIndex:
