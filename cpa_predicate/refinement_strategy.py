@@ -1,7 +1,8 @@
 """What a refiner does with the interpolants of a spurious error path.
 
-- ``predicates`` (lazy abstraction, BLAST/CPAchecker style): the interpolants' atoms
-  become predicates at their locations and the ARG is cut at the first abstraction
+- ``predicates`` (lazy abstraction, BLAST/CPAchecker style): the interpolants become
+  predicates at their locations (each one whole, or its atoms with
+  ``atomic_predicates``) and the ARG is cut at the first abstraction
   computed without some of them; the loop re-explores from there with the larger
   precision.
 - ``strengthen`` (IMPACT, McMillan 2006; UUFO): each abstraction state of the error
@@ -9,8 +10,8 @@
   a strengthened state covered is uncovered, the infeasible rest (from the topmost
   false labels down) is removed, and each strengthened state is covered by an older
   one if that is now possible. Nothing is re-explored that was not removed.
-- ``both`` (CPUFO, BPUFO): ``strengthen``, and the labels' atoms become predicates
-  for the abstractions computed from then on.
+- ``both`` (CPUFO, BPUFO): ``strengthen``, and the labels become predicates (as for
+  ``predicates``) for the abstractions computed from then on.
 
 A strategy gets a :class:`~cpa_predicate.error_path.Refutation`: a path's sequence
 interpolants or a DAG's labels, one per abstraction state (true at the root, false at
@@ -199,8 +200,8 @@ class StrengthenLabels(RefinementStrategy):
 
 class StrengthenAndAddPredicates(StrengthenLabels):
     """UFO with an abstract post (Cartesian or Boolean): the labels are strengthened
-    in place and their atoms become predicates, so that the abstractions computed
-    from now on use them; nothing is cut."""
+    in place and become predicates (whole, or their atoms with ``atomic_predicates``),
+    so that the abstractions computed from now on use them; nothing is cut."""
 
     NAME = "both"
 
