@@ -200,8 +200,9 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             str,
             "bit-vectors",
             "how abstraction decides a block formula: through its exact linear-integer "
-            "reading where the formula and the predicates have one (z3), or as bit-vectors",
-            ("integers", "bit-vectors"),
+            "reading where the formula and the predicates have one (z3), as bit-vectors, "
+            "or auto (both in turn, then the one that has been faster; the same regions)",
+            ("integers", "bit-vectors", "auto"),
         ),
         "atomic_predicates": Option(
             bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
@@ -248,10 +249,11 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         self.registry = PredicateRegistry()
         self.labels = LABELS[options["labels"]](self.regions, self.registry, self.solver)
         reading_solver = None
-        if options["abstraction_reading"] == "integers" and options["solver"] == "z3":
+        reading = options["abstraction_reading"]
+        if reading in ("integers", "auto") and options["solver"] == "z3":
             reading_solver = IntegerReadingSession(stats, context.deadline)
         self.abstractions = PredicateAbstractionManager(
-            self.solver, self.regions, stats, reading_solver
+            self.solver, self.regions, stats, reading_solver, choose_by_time=reading == "auto"
         )
         self.precision = PredicatePrecision(options["scope"])
         spec = context.specification

@@ -19,7 +19,7 @@ from pysmt.shortcuts import (
 from pysmt.typing import BVType
 
 from cpa.statistics import Statistics
-from cpa_predicate.abstraction import PredicateAbstractionManager
+from cpa_predicate.abstraction import DeciderChoice, PredicateAbstractionManager
 from cpa_predicate.integer_reading import Unreadable
 from cpa_predicate.reading_solver import IntegerReadingSession
 from cpa_predicate.regions import RegionManager
@@ -112,3 +112,44 @@ def test_large_blocks_without_predicates_are_decided_once_through_the_reading():
         assert answers == [getattr(plain, kind)(query, [], large=True) for query in queries]
         assert [regions.is_false(answer) for answer in answers] == [False, False, True]
     assert stats.as_dict().get("abstractions_integers") == 6
+
+
+@pytest.mark.parametrize("kind", ["boolean", "cartesian"])
+def test_auto_gives_the_bit_vector_abstraction_with_either_decider(kind):
+    """With a decider chosen by time, every case gets the bit-vector region, whichever
+    decider answered; during the warm-up both answer in turn."""
+    stats = Statistics()
+    regions = RegionManager()
+    plain = PredicateAbstractionManager(SolverSession(), regions)
+    auto = PredicateAbstractionManager(
+        SolverSession(), regions, stats, IntegerReadingSession(), choose_by_time=True
+    )
+    for formula, predicates in CASES:
+        indexed = list(enumerate(predicates))
+        assert getattr(auto, kind)(formula, indexed) == getattr(plain, kind)(formula, indexed)
+    counts = stats.as_dict()
+    assert counts.get("abstractions_integers") == 3
+    assert counts.get("abstractions_bit_vectors") == 2
+
+
+def test_the_decider_choice_follows_the_faster_one_and_samples_the_other():
+    choice = DeciderChoice()
+    picks = []
+    for _ in range(DeciderChoice.WARM_UP):
+        reading = choice.pick()
+        picks.append(reading)
+        choice.record(reading, 0.001 if reading else 0.010)  # the reading is faster
+    assert picks == [True, False] * (DeciderChoice.WARM_UP // 2)
+    later = []
+    for _ in range(2 * DeciderChoice.RESAMPLE):
+        reading = choice.pick()
+        later.append(reading)
+        choice.record(reading, 0.001 if reading else 0.010)
+    assert later.count(False) == 2  # the slower one, once per RESAMPLE calls
+    # the bit-vectors get faster (the program's blocks changed): the choice follows
+    for _ in range(8 * DeciderChoice.RESAMPLE):
+        reading = choice.pick()
+        choice.record(reading, 0.050 if reading else 0.002)
+    assert [choice.pick() for _ in range(DeciderChoice.RESAMPLE - 1)].count(False) >= (
+        DeciderChoice.RESAMPLE - 2
+    )
