@@ -10,7 +10,10 @@ too, so deciding the reading decides the formula: the abstraction computed throu
 is the same region. Measured on ``ufo-2012`` with ``abe-l`` (``docs/results.md``) it
 was not faster overall: Z3's time per abstraction fell (``token_ring.13``: 7.8 s of
 checks instead of about 21 s) but the words' ranges and the reading itself cost back
-most of it, so it is an option (``abstraction_reading``), not the default.
+most of it, so it is an option (``abstraction_reading``), not the default. For Cartesian
+abstraction (entailment queries) it is faster on some programs and slower on others;
+``abstraction_reading = "auto"`` lets the two take turns and then keeps the faster
+(:class:`~cpa_predicate.abstraction.DeciderChoice`).
 
 Each asserted formula is replaced by its reading's body; the definitions of its
 auxiliaries and the ranges of its words are asserted beside it (they constrain only the
