@@ -160,33 +160,12 @@ class PredicateAbstractionManager:
 
     def _decide(self, method, formula: FNode, predicates: tuple[tuple[int, FNode], ...]) -> Region:
         """``method(solver, formula, predicates)`` with the integer-reading solver where
-        the formula and the predicates have a reading, else with the bit-vector one
-        (with a :class:`DeciderChoice`, with the one it picks)."""
+        the formula and the predicates have a reading, else with the bit-vector one;
+        with a :class:`DeciderChoice`, with the one it picks, timed for it."""
         choice = self.choice
-        if choice is not None:
-            return self._decide_timed(choice, method, formula, predicates)
-        if self.reading_solver is not None:
-            try:
-                region = method(self.reading_solver, formula, predicates)
-            except Unreadable:
-                self._count("abstractions_bit_vectors")
-            else:
-                self._count("abstractions_integers")
-                return region
-        return method(self.solver, formula, predicates)
-
-    def _decide_timed(
-        self,
-        choice: DeciderChoice,
-        method,
-        formula: FNode,
-        predicates: tuple[tuple[int, FNode], ...],
-    ) -> Region:
-        """As :meth:`_decide`, with the decider ``choice`` picks, timed for it."""
-        reading = choice.pick()
+        reading = self.reading_solver is not None and (choice is None or choice.pick())
         started = time.perf_counter()
         if reading:
-            assert self.reading_solver is not None
             try:
                 region = method(self.reading_solver, formula, predicates)
             except Unreadable:
@@ -195,8 +174,10 @@ class PredicateAbstractionManager:
             self._count("abstractions_integers")
         else:
             region = method(self.solver, formula, predicates)
-            self._count("abstractions_bit_vectors")
-        choice.record(reading, time.perf_counter() - started)
+            if choice is not None:
+                self._count("abstractions_bit_vectors")
+        if choice is not None:
+            choice.record(reading, time.perf_counter() - started)
         return region
 
     def _satisfiable(self, formula: FNode, predicates: tuple[()]) -> Region:
