@@ -216,3 +216,25 @@ def test_switch_witnesses_are_confirmed_refuted_or_unknown(switch_witness):
     broken = _replaced(witness, "value: '7'", "value: '5'")
     result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
     assert result.outcome == UNKNOWN and "no case '5'" in result.reason
+
+
+@pytest.mark.parametrize(
+    "value, label",
+    [
+        ("7", 7),
+        ("-7", -7),
+        ("+7", 7),
+        ("0x10", 16),
+        ("010", 8),
+        ("7u", 7),
+        ("default", "default"),
+        ("--7", None),
+        ("+-7", None),
+        ("x", None),
+        ("", None),
+    ],
+)
+def test_a_switch_waypoint_value_is_one_constant_with_at_most_one_sign(value, label):
+    from cpa.witness.waypoints import _switch_label
+
+    assert _switch_label(value) == label

@@ -24,15 +24,8 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import Or
 
 from cpa.cfa.expressions import Variable
-from cpa.cfa.model import (
-    CFA,
-    AssumeEdge,
-    BlankEdge,
-    CFANode,
-    ChoiceEdge,
-    DeclarationEdge,
-    SequenceEdge,
-)
+from cpa.cfa.lbe import original_edges
+from cpa.cfa.model import CFA, AssumeEdge, BlankEdge, CFANode, DeclarationEdge
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import IntegerType
 from cpa.witness.format import CorrectnessWitness, Invariant, Location, task_info
@@ -103,15 +96,11 @@ def program_variables(cfa: CFA) -> dict[str, Variable]:
     for function in cfa.functions.values():
         for parameter in function.parameters:
             variables[parameter.name] = parameter
-        stack = list(function.edges())
-        while stack:  # large blocks (LBE) hold the declarations inside them
-            edge = stack.pop()
-            if isinstance(edge, SequenceEdge):
-                stack.extend(edge.parts)
-            elif isinstance(edge, ChoiceEdge):
-                stack.extend(edge.alternatives)
-            elif isinstance(edge, DeclarationEdge) and edge.variable is not None:
-                variables[edge.variable.name] = edge.variable
+        for block in function.edges():
+            # large blocks (LBE) hold the declarations inside them
+            for edge in original_edges(block):
+                if isinstance(edge, DeclarationEdge) and edge.variable is not None:
+                    variables[edge.variable.name] = edge.variable
     return variables
 
 

@@ -103,7 +103,9 @@ def _switch_label(value: str) -> int | str | None:
     if value == "default":
         return value
     sign = -1 if value.startswith("-") else 1
-    digits = value.lstrip("+-").strip()
+    digits = (value[1:] if value[:1] in ("+", "-") else value).strip()
+    if not digits[:1].isdigit():  # the frontend reads unsigned literals only
+        return None
     try:
         number, ctype = parse_constant("int", digits)
     except (CpaError, UnsupportedConstant, ValueError, IndexError):
