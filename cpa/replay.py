@@ -37,6 +37,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -970,11 +971,14 @@ def replay(
     specification: Specification,
     data_model: str = "LP64",
     timelimit: float = 10,
+    deadline: float | None = None,
 ) -> ReplayOutcome:
     """Compile ``program`` with gcc for ``data_model`` and run it on ``inputs``.
 
     Never raises for a program gcc rejects (that is ``reached=None`` with gcc's first
-    error); a program that does not parse is an :class:`InputError`.
+    error); a program that does not parse is an :class:`InputError`. ``deadline`` (a
+    :func:`time.monotonic` instant) bounds the build and the run together: a verifier
+    confirming its FALSE must not outlive its own time limit.
     """
     data_model = str(data_model)
     read_source(program)  # a missing or empty program is bad input, with or without gcc
@@ -993,21 +997,39 @@ def replay(
         source_file.write_text(source)
         binary = Path(directory, "replay")
         command = [gcc, *GCC_FLAGS, MACHINE_FLAGS[data_model], str(source_file)]
+        build_limit = _within(_BUILD_TIMELIMIT, deadline)
+        if build_limit <= 0:
+            return ReplayOutcome(None, _OUT_OF_TIME)
         try:
             build = subprocess.run(
                 [*command, "-o", str(binary)],
                 capture_output=True,
                 text=True,
-                timeout=300,
+                timeout=build_limit,
                 env=_gcc_environment(),
             )
-        except (OSError, subprocess.TimeoutExpired) as error:
+        except subprocess.TimeoutExpired:
+            return ReplayOutcome(None, f"build failed: gcc took longer than {build_limit:.3g} s")
+        except OSError as error:
             return ReplayOutcome(None, f"build failed: {error}")
         if build.returncode != 0:
             return ReplayOutcome(None, f"build failed: {_first_error(build.stderr, directory)}")
+        run_limit = _within(timelimit, deadline)
+        if run_limit <= 0:
+            return ReplayOutcome(None, _OUT_OF_TIME)
         inputs_file = Path(directory, "inputs.txt")
         inputs_file.write_text("".join(text.replace("\n", " ") + "\n" for text in inputs))
-        return _run(binary, inputs_file, len(inputs), timelimit, directory)
+        return _run(binary, inputs_file, len(inputs), run_limit, directory)
+
+
+#: seconds gcc may take for one program when no deadline is nearer
+_BUILD_TIMELIMIT = 300.0
+_OUT_OF_TIME = "the time limit was reached before the compiled program could run"
+
+
+def _within(seconds: float, deadline: float | None) -> float:
+    """``seconds``, or what is left until ``deadline`` if that is less."""
+    return seconds if deadline is None else min(seconds, deadline - time.monotonic())
 
 
 def _run(binary: Path, inputs_file: Path, count: int, timelimit: float, directory: str):

@@ -224,7 +224,8 @@ def confirm_by_execution(
     fed the counterexample's inputs, reaches a target (``cpa replay``); otherwise the
     answer is UNKNOWN with the reason. The analysis' own replay runs the CFA through
     the project's interpreter, which shares the frontend's reading of C: a frontend
-    error would confirm itself, a compiled run cannot."""
+    error would confirm itself, a compiled run cannot. The build and the run stay
+    within ``deadline`` (:class:`TimeLimitExceeded` when it passes first)."""
     if outcome.verdict is not Verdict.FALSE or outcome.counterexample is None:
         return outcome
     from cpa.replay import replay
@@ -234,12 +235,13 @@ def confirm_by_execution(
         reason = f"FALSE not confirmed: no program file to compile ({cfa.file})"
         return AnalysisOutcome(Verdict.UNKNOWN, reason, outcome.counterexample)
     inputs = [str(value.value) for value in outcome.counterexample.inputs]
-    remaining = deadline.remaining()
-    timelimit = 10.0 if remaining is None else max(1.0, min(10.0, remaining))
-    result = replay(program, inputs, specification, cfa.data_model.name, timelimit)
+    deadline.check()
+    result = replay(program, inputs, specification, cfa.data_model.name, 10.0, deadline.at)
     if result.reached:
         outcome.counterexample.confirmation = f"gcc: {result.reason}"
         return outcome
+    # the build or the run was cut short by the time limit: no evidence either way
+    deadline.check()
     verdict = "does not reach the target" if result.reached is False else "could not be run"
     reason = f"FALSE not confirmed: the compiled program {verdict} ({result.reason})"
     return AnalysisOutcome(Verdict.UNKNOWN, reason, outcome.counterexample)

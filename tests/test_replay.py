@@ -5,16 +5,20 @@ without gcc (or, for ILP32, without a 32-bit libc) the tests skip with the reaso
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
 
+from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
+from cpa.cfa.frontend import parse_program
 from cpa.cfa.targets import Specification
 from cpa.cli import main
 from cpa.errors import InputError
 from cpa.replay import replay, toolchain_problem
-from cpa.results import Counterexample, InputValue, Verdict, VerificationResult
+from cpa.results import AnalysisOutcome, Counterexample, InputValue, Verdict, VerificationResult
 from cpa.testcase import read_testcase, write_testcase
+from cpa.verifier import confirm_by_execution
 
 ROOT = Path(__file__).resolve().parents[1]
 SEMANTICS = ROOT.parent / "shared" / "benchmarks" / "c-semantics"
@@ -274,6 +278,47 @@ def test_crash_and_timeout_are_not_reached(tmp_path):
     outcome = run(tmp_path, body, [1], timelimit=0.5)
     assert outcome.reached is False and outcome.reason.startswith("timeout after 0.5 s")
     assert run(tmp_path, body, [2]).reason.startswith("program exited with status 3")
+
+
+def test_deadline_bounds_the_run(tmp_path):
+    """A verifier confirms its FALSE within its own time limit: the run gets what is
+    left until the deadline when that is less than its own limit."""
+    needs_gcc()
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + "int main(void) { while (1) { } }\n")
+    outcome = replay(program, [], REACH_ERROR, timelimit=10.0, deadline=time.monotonic() + 2.0)
+    assert outcome.reached is False
+    limit = float(re.match(r"timeout after ([0-9.]+) s", outcome.reason).group(1))
+    assert 0 < limit < 2.0
+
+
+def test_passed_deadline_runs_nothing(tmp_path):
+    needs_gcc()
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + NONDET_CHECK)
+    outcome = replay(program, ["42"], REACH_ERROR, deadline=time.monotonic())
+    assert outcome.reached is None
+    assert "time limit" in outcome.reason
+
+
+def test_confirmation_after_the_deadline_is_a_timeout(tmp_path):
+    """A FALSE that the analysis found just before its limit is not confirmed after
+    it: the verdict is UNKNOWN (timeout), never a FALSE confirmed late."""
+    needs_gcc()
+    source = HEADER + NONDET_CHECK
+    program = tmp_path / "program.c"
+    program.write_text(source)
+    cfa = parse_program(program)
+    found = AnalysisOutcome(
+        Verdict.FALSE, "a target is reachable", Counterexample([], [InputValue("x", 6, 42)])
+    )
+    confirmed = confirm_by_execution(found, cfa, REACH_ERROR, Deadline.after(30))
+    assert (
+        confirmed.verdict is Verdict.FALSE
+        and "reach_error" in confirmed.counterexample.confirmation
+    )
+    with pytest.raises(TimeLimitExceeded):
+        confirm_by_execution(found, cfa, REACH_ERROR, Deadline(time.monotonic()))
 
 
 def test_extern_variable_without_definition_is_unsupported(tmp_path):
