@@ -340,6 +340,8 @@ class Z3SpacerInterpolator(Interpolator):
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how many paths the bit-blasting probe found feasible
         self.probes_sat = 0
+        #: seconds the probe took, whatever it found
+        self.probe_s = 0.0
         #: how often ``"auto"`` ran out of a budget and moved on, and the seconds spent
         #: on those attempts (work thrown away)
         self.fallbacks = 0
@@ -376,7 +378,12 @@ class Z3SpacerInterpolator(Interpolator):
         if self._converter is None:
             self._converter = BitVectorConverter(self.env, ctx)
         conv = self._converter
-        if self._feasible_by_bit_blasting(formulas):
+        started = time.monotonic()
+        try:
+            feasible = self._feasible_by_bit_blasting(formulas)
+        finally:
+            self.probe_s += time.monotonic() - started
+        if feasible:
             return None
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)

@@ -328,6 +328,9 @@ class PredicateRefiner(Refiner):
         probes = getattr(self.interpolator, "probes_sat", 0)
         if probes:
             self.context.statistics.set("interpolation_feasible_by_probe", probes)
+        probe_time = getattr(self.interpolator, "probe_s", 0.0)
+        if probe_time:
+            self.context.statistics.set("interpolation_probe_time_s", round(probe_time, 3))
         for theory, count in getattr(self.interpolator, "readings", {}).items():
             if count:
                 self.context.statistics.set(f"interpolation_problems_{theory}", count)
