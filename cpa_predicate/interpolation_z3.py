@@ -734,6 +734,7 @@ class Z3SpacerInterpolator(Interpolator):
         together from the readings of its atoms, kept for the run (the formulas of
         successive refinements are weakenings of the same blocks)."""
         assert self._reading is not None
+        self._left_ms()  # a block's reading is Python work: none after the deadline
         if self._atoms is None or self._atoms.reading is not self._reading:
             # only And/Or are rebuilt; a negated atom is read whole, as an atom
             self._atoms = AtomwiseReading(self._reading, lambda n: n.is_and() or n.is_or())
@@ -1078,6 +1079,8 @@ class Z3SpacerInterpolator(Interpolator):
             return side + ranges
 
         def guard(node: FNode) -> z3.ExprRef:
+            # reading the leaves of a long path is seconds of Python: stop at the deadline
+            self._left_ms()
             literal = self._literal.get(node)
             if literal is None:
                 # numbered in the order first met, not by node id: pysmt's ids depend on

@@ -464,6 +464,35 @@ def _joined_diamonds(n: int) -> list[FNode]:
     return blocks
 
 
+def test_reading_a_long_path_stops_at_the_deadline(monkeypatch) -> None:
+    """Building the integer reading of a long path for its unsat core is seconds of
+    Python (a 56-block ssh path: 5 s past a verifier's time limit); it stops at the
+    deadline instead of reading every leaf first."""
+    import time
+
+    from cpa_predicate.integer_reading import IntegerReading
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    read = []
+    original = IntegerReading.parts
+
+    def counted(self, term):
+        read.append(term)
+        return original(self, term)
+
+    monkeypatch.setattr(IntegerReading, "parts", counted)
+    interp = Z3SpacerInterpolator(integer_reading=True)
+    blocks = _joined_diamonds(50)
+    conv = BitVectorConverter(interp.env, interp._ctx)
+    interp._deadline = time.monotonic() - 1.0
+    with pytest.raises(InterpolationError, match="timeout"):
+        interp._unsat_core(blocks, conv, deep=True)
+    assert read == []
+    interp._deadline = None  # with time left, every leaf is read
+    assert interp._unsat_core(blocks, conv, deep=True) is None  # the path is feasible
+    assert len(read) >= 100
+
+
 def test_feasible_path_keeps_a_model_of_the_conjunction() -> None:
     # A long chain of joined disequalities is feasible; the interpolator decides it by
     # bit-blasting and keeps the model, which the refiner turns into the counterexample.
