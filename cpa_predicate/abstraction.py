@@ -162,20 +162,20 @@ class PredicateAbstractionManager:
         """``method(solver, formula, predicates)`` with the integer-reading solver where
         the formula and the predicates have a reading, else with the bit-vector one;
         with a :class:`DeciderChoice`, with the one it picks, timed for it."""
+        if self.reading_solver is None:
+            return method(self.solver, formula, predicates)
         choice = self.choice
-        reading = self.reading_solver is not None and (choice is None or choice.pick())
+        reading = choice is None or choice.pick()
         started = time.perf_counter()
         if reading:
             try:
                 region = method(self.reading_solver, formula, predicates)
-            except Unreadable:
+            except Unreadable:  # no reading: the time is no decider's to record
                 self._count("abstractions_bit_vectors")
                 return method(self.solver, formula, predicates)
-            self._count("abstractions_integers")
         else:
             region = method(self.solver, formula, predicates)
-            if choice is not None:
-                self._count("abstractions_bit_vectors")
+        self._count("abstractions_integers" if reading else "abstractions_bit_vectors")
         if choice is not None:
             choice.record(reading, time.perf_counter() - started)
         return region
