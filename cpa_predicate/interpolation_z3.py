@@ -72,6 +72,11 @@ _PROBE_UNITS_PER_NODE = 5_000
 _GuardedQuery = tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]]
 
 
+#: a reduction of an interpolation problem to an unsat core and the leaves it kept
+#: (both None when the problem is satisfiable)
+_Reduction = tuple[object | None, set[FNode] | None]
+
+
 class _OverBudget(Exception):
     """Spacer used up the resource budget of a first, cheaper attempt."""
 
@@ -270,6 +275,31 @@ def _weaken(formula: FNode, kept: set[FNode], env: Environment, inside_disjuncti
     )
 
 
+def _enclosing_conjuncts(formulas: list[FNode], leaves: set[FNode]) -> set[FNode]:
+    """The conjunct-level leaves of ``formulas`` that contain one of ``leaves`` (leaf-level
+    leaves, see :func:`_is_connective`).
+
+    If the formulas weakened to ``leaves`` are unsatisfiable, so are the formulas
+    weakened to these conjuncts: each kept conjunct entails its own weakening, and a
+    dropped one weakens to ``true`` at either level. So a core at the leaf level gives
+    one at the conjunct level without a query of its own.
+    """
+    contains: dict[FNode, object] = {}  # shared: a subterm is looked into once
+
+    def inside(node: FNode) -> object:
+        return _fold_skeleton(node, True, contains, lambda _, args: any(args), leaves.__contains__)
+
+    kept: set[FNode] = set()
+
+    def conjunct(node: FNode) -> None:
+        if inside(node):
+            kept.add(node)
+
+    for formula in formulas:
+        _fold_skeleton(formula, False, {}, lambda node, arguments: None, conjunct)
+    return kept
+
+
 def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
     if not parts:
         return z3.BoolVal(True, ctx)
@@ -388,16 +418,18 @@ class Z3SpacerInterpolator(Interpolator):
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
         return self._reduced(
-            lambda deep: self._reduce(formulas, conv, deep),
+            lambda deep, earlier: self._reduce(formulas, conv, deep, earlier),
             lambda reduction, budget: self._solve(reduction, conv, budget),
         )
 
-    def _reduced(self, reduce: Callable[[bool], object | None], solve: Callable) -> object | None:
-        """Interpolants of a problem reduced to an unsat core first: ``reduce(deep)``
-        gives the reduction at the conjunct or (``deep``) leaf level, None if the problem
-        is satisfiable; ``solve(reduction, budget)`` its interpolants."""
+    def _reduced(self, reduce: Callable[[bool, _Reduction | None], _Reduction], solve: Callable):
+        """Interpolants of a problem reduced to an unsat core first: ``reduce(deep,
+        earlier)`` gives the reduction at the conjunct or (``deep``) leaf level and the
+        leaves it kept (None, None if the problem is satisfiable), from the reduction
+        at the other level when ``earlier`` holds it; ``solve(reduction, budget)`` its
+        interpolants."""
         if self.core != "auto":
-            reduction = reduce(self.core == "leaves")
+            reduction, _ = reduce(self.core == "leaves", None)
             return None if reduction is None else solve(reduction, None)
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
@@ -405,7 +437,7 @@ class Z3SpacerInterpolator(Interpolator):
         # within a small factor of the better one, and it is deterministic. The one that
         # succeeded last goes first: which one suits Spacer depends on the program (on
         # the token rings the leaf level, on ssh the conjunct level).
-        reductions: dict[bool, object | None] = {}
+        reductions: dict[bool, _Reduction] = {}
         # the budget one level below the one the previous call succeeded with: the
         # paths of one program tend to be alike, and every budget that is too small is
         # work thrown away (on ssh, most problems need several levels above the first)
@@ -414,12 +446,13 @@ class Z3SpacerInterpolator(Interpolator):
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
-                    reductions[deep] = reduce(deep)
-                if reductions[deep] is None:
+                    reductions[deep] = reduce(deep, reductions.get(not deep))
+                reduction = reductions[deep][0]
+                if reduction is None:
                     return None
                 started = time.monotonic()
                 try:
-                    interpolants = solve(reductions[deep], budget)
+                    interpolants = solve(reduction, budget)
                 except _OverBudget:
                     self.fallbacks += 1
                     self.over_budget_s += time.monotonic() - started
@@ -448,17 +481,44 @@ class Z3SpacerInterpolator(Interpolator):
         if not self.reduce_with_core:
             return self._dag_horn(dag, conv, None, decided=False)
         return self._reduced(
-            lambda deep: self._reduce_dag(dag, conv, deep),
+            lambda deep, earlier: self._reduce_dag(dag, conv, deep, earlier),
             lambda reduced, budget: self._dag_horn(reduced, conv, budget, decided=True),
         )
 
     def _reduce_dag(
-        self, dag: InterpolationDag, conv: Z3Converter, deep: bool
-    ) -> InterpolationDag | None:
+        self,
+        dag: InterpolationDag,
+        conv: Z3Converter,
+        deep: bool,
+        earlier: _Reduction | None = None,
+    ) -> _Reduction:
         """``dag`` with every edge weakened to the leaves of an unsat core of its ARG
-        condition (a leaf shared by several edges is kept in all of them); None if an
-        error is reachable. Every path of the weakened DAG stays infeasible, so its
-        DAG interpolants are those of ``dag``."""
+        condition (a leaf shared by several edges is kept in all of them), and those
+        leaves; None, None if an error is reachable. Every path of the weakened DAG
+        stays infeasible, so its DAG interpolants are those of ``dag``. With the
+        reduction at the other level (``earlier``), no query of its own is needed at
+        the conjunct level, and the leaf level searches only the kept conjuncts."""
+        formulas = [edge.formula for edge in dag.edges]
+        if earlier is not None and not deep:
+            kept = _enclosing_conjuncts(formulas, earlier[1])
+            return self._weakened_dag(dag, kept, deep), kept
+        if earlier is not None:
+            dag = earlier[0]
+        kept = self._dag_core(dag, conv, deep)
+        if kept is None:
+            return None, None
+        return self._weakened_dag(dag, kept, deep), kept
+
+    def _weakened_dag(self, dag: InterpolationDag, kept: set[FNode], deep: bool):
+        edges = [
+            DagEdge(e.source, e.target, _weaken(e.formula, kept, self.env, deep), e.at_target)
+            for e in dag.edges
+        ]
+        return InterpolationDag(dag.size, edges, dag.errors, dag.node_variables)
+
+    def _dag_core(self, dag: InterpolationDag, conv: Z3Converter, deep: bool) -> set[FNode] | None:
+        """The leaves of an unsat core of the DAG's ARG condition; None (and the
+        reachable error noted) if it is satisfiable."""
         symbols = [edge.formula.get_free_variables() for edge in dag.edges]
         scopes = _dag_predicates(dag, [frozenset(s) for s in symbols])
         literals: dict[z3.ExprRef, FNode] = {}
@@ -476,12 +536,7 @@ class Z3SpacerInterpolator(Interpolator):
                 error for error in sorted(dag.errors) if z3.is_true(model[condition.reach[error]])
             )
             return None
-        kept = {literals[literal] for literal in solver.unsat_core()}
-        edges = [
-            DagEdge(e.source, e.target, _weaken(e.formula, kept, self.env, deep), e.at_target)
-            for e in dag.edges
-        ]
-        return InterpolationDag(dag.size, edges, dag.errors, dag.node_variables)
+        return {literals[literal] for literal in solver.unsat_core()}
 
     def _dag_horn(
         self, dag: InterpolationDag, conv: Z3Converter, budget: int | None, decided: bool
@@ -571,19 +626,30 @@ class Z3SpacerInterpolator(Interpolator):
         return left_ms
 
     def _reduce(
-        self, formulas: list[FNode], conv: Z3Converter, deep: bool
-    ) -> tuple[int, list[int], list[FNode]] | None:
+        self,
+        formulas: list[FNode],
+        conv: Z3Converter,
+        deep: bool,
+        earlier: _Reduction | None = None,
+    ) -> _Reduction:
         """The formulas weakened to an unsat core (see :meth:`_unsat_core`), as (number of
-        formulas, positions the core touches, weakened formulas); None if satisfiable."""
-        try:
-            kept = self._unsat_core(formulas, conv, deep)
-        except PysmtException as exc:
-            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
-        if kept is None:
-            return None
+        formulas, positions the core touches, weakened formulas), and the core's leaves;
+        None, None if satisfiable. With the reduction at the other level (``earlier``),
+        the conjunct level is read off the kept leaves without a query, and the leaf
+        level searches only the kept conjuncts."""
+        if earlier is not None and not deep:
+            kept = _enclosing_conjuncts(formulas, earlier[1])
+        else:
+            source = formulas if earlier is None else earlier[0][2]
+            try:
+                kept = self._unsat_core(source, conv, deep)
+            except PysmtException as exc:
+                raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+            if kept is None:
+                return None, None
         weakened = [_weaken(f, kept, self.env, deep) for f in formulas]
         relevant = [i for i, f in enumerate(weakened) if not f.is_true()]
-        return len(formulas), relevant, weakened
+        return (len(formulas), relevant, weakened), kept
 
     def _solve(
         self, reduction: tuple[int, list[int], list[FNode]], conv: Z3Converter, budget=None

@@ -308,11 +308,11 @@ def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
     class ConjunctsNeverFit(Z3SpacerInterpolator):
         """Spacer 'runs out of budget' on every budgeted conjunct-level reduction."""
 
-        def _reduce(self, formulas, conv, deep):
-            reduction = super()._reduce(formulas, conv, deep)
+        def _reduce(self, formulas, conv, deep, earlier=None):
+            reduction, kept = super()._reduce(formulas, conv, deep, earlier)
             if reduction is not None and not deep:
                 self.conjunct_level = reduction
-            return reduction
+            return reduction, kept
 
         def _solve(self, reduction, conv, budget=None):
             if budget is not None and reduction is getattr(self, "conjunct_level", None):
