@@ -84,6 +84,46 @@ def test_labels_satisfy_every_hoare_triple(integer_reading, core):
     assert is_unsat(And(labels[3], Equals(y, BV(4, 32))))
 
 
+@pytest.mark.parametrize("leaves_first", [False, True])
+def test_second_core_reduction_of_a_dag_comes_from_the_first(leaves_first):
+    """When Spacer runs out of budget on the reduction tried first, the other one is
+    read off it (conjunct level) or searched within it (leaf level); the labels of
+    either are DAG interpolants of the original DAG."""
+    from cpa_predicate import interpolation_z3
+
+    class FirstNeverFits(Z3SpacerInterpolator):
+        def __init__(self):
+            super().__init__(core="auto")
+            self._leaves_first = leaves_first
+            self.cores: list[tuple[bool, InterpolationDag]] = []
+            self.reduced: dict[bool, InterpolationDag] = {}
+
+        def _dag_core(self, dag, conv, deep):
+            self.cores.append((deep, dag))
+            return super()._dag_core(dag, conv, deep)
+
+        def _reduce_dag(self, dag, conv, deep, earlier=None):
+            reduced, kept = super()._reduce_dag(dag, conv, deep, earlier)
+            self.reduced[deep] = reduced
+            return reduced, kept
+
+        def _dag_horn(self, dag, conv, budget, decided):
+            if budget is not None and dag is self.reduced.get(leaves_first):
+                raise interpolation_z3._OverBudget("test")
+            return super()._dag_horn(dag, conv, budget, decided)
+
+    dag = _diamond(error_value=4)
+    with FirstNeverFits() as interpolator:
+        labels = interpolator.dag_interpolants(dag)
+    assert labels is not None
+    _check_dag_interpolant(dag, labels)
+    if leaves_first:
+        assert [deep for deep, _ in interpolator.cores] == [True]
+    else:
+        assert [deep for deep, _ in interpolator.cores] == [False, True]
+        assert interpolator.cores[1][1] is interpolator.reduced[False]
+
+
 @pytest.mark.parametrize("integer_reading", [False, True])
 def test_reachable_error_gives_none(integer_reading):
     # y == 5 is reached along 0 -> 2 -> 3 -> 4

@@ -327,6 +327,65 @@ def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
     assert interpolator.fallbacks == 1  # the leaves went first this time
 
 
+def test_enclosing_conjuncts_are_those_holding_a_kept_leaf() -> None:
+    from cpa_predicate.interpolation_z3 import _enclosing_conjuncts
+
+    a, b, c, d, e = (Symbol(name, BOOL) for name in "abcde")
+    joined = Or(b, And(c, d))
+    formulas = [And(a, joined), e]
+    assert _enclosing_conjuncts(formulas, {c}) == {joined}
+    assert _enclosing_conjuncts(formulas, {a}) == {a}
+    assert _enclosing_conjuncts(formulas, {a, d, e}) == {a, joined, e}
+    assert _enclosing_conjuncts(formulas, set()) == set()
+
+
+class FirstReductionNeverFits(Z3SpacerInterpolator):
+    """Spacer 'runs out of budget' on every budgeted attempt at the reduction tried
+    first (``leaves_first``); records the problems the core queries were asked."""
+
+    def __init__(self, leaves_first: bool) -> None:
+        super().__init__(timeout_ms=60_000, core="auto")
+        self._leaves_first = self.first = leaves_first
+        self.cores: list[tuple[bool, list[FNode]]] = []
+        self.reductions: dict[bool, object] = {}
+
+    def _unsat_core(self, formulas, conv, deep):
+        self.cores.append((deep, list(formulas)))
+        return super()._unsat_core(formulas, conv, deep)
+
+    def _reduce(self, formulas, conv, deep, earlier=None):
+        reduction, kept = super()._reduce(formulas, conv, deep, earlier)
+        self.reductions[deep] = reduction
+        return reduction, kept
+
+    def _solve(self, reduction, conv, budget=None):
+        from cpa_predicate import interpolation_z3
+
+        if budget is not None and reduction is self.reductions.get(self.first):
+            raise interpolation_z3._OverBudget("test")
+        return super()._solve(reduction, conv, budget)
+
+
+def test_conjunct_level_core_is_read_off_the_leaf_level_one() -> None:
+    formulas = joined_paths_then_check()
+    interpolator = FirstReductionNeverFits(leaves_first=True)
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    # one core query, at the leaf level; the conjunct level needed none of its own
+    assert [deep for deep, _ in interpolator.cores] == [True]
+    assert interpolator.fallbacks >= 1 and False in interpolator.reductions
+
+
+def test_leaf_level_core_searches_only_the_kept_conjuncts() -> None:
+    formulas = joined_paths_then_check()
+    interpolator = FirstReductionNeverFits(leaves_first=False)
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert [deep for deep, _ in interpolator.cores] == [False, True]
+    # the second query is about the conjunct-level reduction, not the whole path
+    _, _, weakened = interpolator.reductions[False]
+    assert interpolator.cores[1][1] == weakened
+    assert interpolator.cores[1][1] != formulas  # y > 0 is no part of the core
+
+
 def test_long_path() -> None:
     # a CEGAR-sized path: 60 blocks, one relevant chain and irrelevant noise
     interp = create_interpolator("z3")
