@@ -422,7 +422,9 @@ class Z3SpacerInterpolator(Interpolator):
             lambda reduction, budget: self._solve(reduction, conv, budget),
         )
 
-    def _reduced(self, reduce: Callable[[bool, _Reduction | None], _Reduction], solve: Callable):
+    def _reduced(
+        self, reduce: Callable[[bool, _Reduction | None], _Reduction], solve: Callable
+    ) -> object | None:
         """Interpolants of a problem reduced to an unsat core first: ``reduce(deep,
         earlier)`` gives the reduction at the conjunct or (``deep``) leaf level and the
         leaves it kept (None, None if the problem is satisfiable), from the reduction
@@ -509,7 +511,10 @@ class Z3SpacerInterpolator(Interpolator):
             return None, None
         return self._weakened_dag(dag, kept, deep), kept
 
-    def _weakened_dag(self, dag: InterpolationDag, kept: set[FNode], deep: bool):
+    def _weakened_dag(
+        self, dag: InterpolationDag, kept: set[FNode], deep: bool
+    ) -> InterpolationDag:
+        """``dag`` with the leaves of its edges outside ``kept`` weakened to ``true``."""
         edges = [
             DagEdge(e.source, e.target, _weaken(e.formula, kept, self.env, deep), e.at_target)
             for e in dag.edges
