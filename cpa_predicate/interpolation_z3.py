@@ -300,6 +300,25 @@ def _enclosing_conjuncts(formulas: list[FNode], leaves: set[FNode]) -> set[FNode
     return kept
 
 
+def _kept_leaves(
+    deep: bool,
+    earlier: _Reduction | None,
+    formulas: Callable[[], list[FNode]],
+    core: Callable[[object | None], set[FNode] | None],
+) -> set[FNode] | None:
+    """The leaves a reduction at the conjunct or (``deep``) leaf level keeps; None if
+    the problem is satisfiable. Only the first reduction of a problem queries all of it
+    (``core(None)``); with the reduction at the other level (``earlier``), the conjunct
+    level is read off its leaves (:func:`_enclosing_conjuncts` of ``formulas()``) and
+    the leaf level is searched within its kept conjuncts (``core(reduced)``)."""
+    if earlier is None:
+        return core(None)
+    reduced, leaves = earlier
+    if deep:
+        return core(reduced)
+    return _enclosing_conjuncts(formulas(), leaves)
+
+
 def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
     if not parts:
         return z3.BoolVal(True, ctx)
@@ -500,13 +519,12 @@ class Z3SpacerInterpolator(Interpolator):
         stays infeasible, so its DAG interpolants are those of ``dag``. With the
         reduction at the other level (``earlier``), no query of its own is needed at
         the conjunct level, and the leaf level searches only the kept conjuncts."""
-        formulas = [edge.formula for edge in dag.edges]
-        if earlier is not None and not deep:
-            kept = _enclosing_conjuncts(formulas, earlier[1])
-            return self._weakened_dag(dag, kept, deep), kept
-        if earlier is not None:
-            dag = earlier[0]
-        kept = self._dag_core(dag, conv, deep)
+        kept = _kept_leaves(
+            deep,
+            earlier,
+            lambda: [edge.formula for edge in dag.edges],
+            lambda reduced: self._dag_core(dag if reduced is None else reduced, conv, deep),
+        )
         if kept is None:
             return None, None
         return self._weakened_dag(dag, kept, deep), kept
@@ -642,16 +660,19 @@ class Z3SpacerInterpolator(Interpolator):
         None, None if satisfiable. With the reduction at the other level (``earlier``),
         the conjunct level is read off the kept leaves without a query, and the leaf
         level searches only the kept conjuncts."""
-        if earlier is not None and not deep:
-            kept = _enclosing_conjuncts(formulas, earlier[1])
-        else:
-            source = formulas if earlier is None else earlier[0][2]
-            try:
-                kept = self._unsat_core(source, conv, deep)
-            except PysmtException as exc:
-                raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
-            if kept is None:
-                return None, None
+        try:
+            kept = _kept_leaves(
+                deep,
+                earlier,
+                lambda: formulas,
+                lambda reduced: self._unsat_core(
+                    formulas if reduced is None else reduced[2], conv, deep
+                ),
+            )
+        except PysmtException as exc:
+            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+        if kept is None:
+            return None, None
         weakened = [_weaken(f, kept, self.env, deep) for f in formulas]
         relevant = [i for i, f in enumerate(weakened) if not f.is_true()]
         return (len(formulas), relevant, weakened), kept
