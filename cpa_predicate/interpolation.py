@@ -127,6 +127,11 @@ class Interpolator(ABC):
         """
         raise InterpolationError(f"the {self.name} interpolator has no DAG interpolation")
 
+    def statistics(self) -> dict[str, float]:
+        """What the back end counted over the run, by statistic name (only figures
+        that are not zero; none by default)."""
+        return {}
+
     def close(self) -> None:  # noqa: B027 - optional hook, default does nothing
         """Release backend resources (optional)."""
 

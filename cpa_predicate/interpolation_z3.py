@@ -410,6 +410,22 @@ class Z3SpacerInterpolator(Interpolator):
         }
         self._literal: dict[FNode, z3.ExprRef] = {}
 
+    def statistics(self) -> dict[str, float]:
+        """See :meth:`Interpolator.statistics`: attempts over budget and their time, the
+        probe's feasible paths and time, and the Horn problems solved per theory."""
+        figures: dict[str, float] = {}
+        if self.fallbacks:
+            figures["interpolation_core_fallbacks"] = self.fallbacks
+            figures["interpolation_over_budget_time_s"] = round(self.over_budget_s, 3)
+        if self.probes_sat:
+            figures["interpolation_feasible_by_probe"] = self.probes_sat
+        if self.probe_s:
+            figures["interpolation_probe_time_s"] = round(self.probe_s, 3)
+        for theory, count in self.readings.items():
+            if count:
+                figures[f"interpolation_problems_{theory}"] = count
+        return figures
+
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
         """See :meth:`Interpolator.sequence_interpolants`."""
         formulas = list(formulas)

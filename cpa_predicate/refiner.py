@@ -317,20 +317,8 @@ class PredicateRefiner(Refiner):
                 if not state.destroyed
             )
             self.context.statistics.set("states_covered_by_kept", covered)
-        fallbacks = getattr(self.interpolator, "fallbacks", 0)
-        if fallbacks:
-            self.context.statistics.set("interpolation_core_fallbacks", fallbacks)
-            over_budget = getattr(self.interpolator, "over_budget_s", 0.0)
-            self.context.statistics.set("interpolation_over_budget_time_s", round(over_budget, 3))
         store = self.predicate_cpa.error_hints
         if store is not None and store.learnt:
             self.context.statistics.set("error_hints_learnt", store.learnt)
-        probes = getattr(self.interpolator, "probes_sat", 0)
-        if probes:
-            self.context.statistics.set("interpolation_feasible_by_probe", probes)
-        probe_time = getattr(self.interpolator, "probe_s", 0.0)
-        if probe_time:
-            self.context.statistics.set("interpolation_probe_time_s", round(probe_time, 3))
-        for theory, count in getattr(self.interpolator, "readings", {}).items():
-            if count:
-                self.context.statistics.set(f"interpolation_problems_{theory}", count)
+        for key, value in self.interpolator.statistics().items():
+            self.context.statistics.set(key, value)

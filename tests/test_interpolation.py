@@ -302,6 +302,18 @@ def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
     assert starved.fallbacks >= 2 and starved.over_budget_s > 0
 
 
+def test_statistics_name_what_the_back_end_counted() -> None:
+    formulas = joined_paths_then_check()
+    starved = Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
+    assert starved.statistics() == {}  # nothing counted yet
+    check_sequence(formulas, starved.sequence_interpolants(formulas))
+    figures = starved.statistics()
+    assert figures["interpolation_core_fallbacks"] == starved.fallbacks >= 2
+    assert figures["interpolation_probe_time_s"] == round(starved.probe_s, 3)
+    assert "interpolation_feasible_by_probe" not in figures  # the path is infeasible
+    assert sum(v for k, v in figures.items() if k.startswith("interpolation_problems_")) == 1
+
+
 def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
     from cpa_predicate import interpolation_z3
 
