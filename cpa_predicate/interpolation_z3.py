@@ -384,6 +384,9 @@ class Z3SpacerInterpolator(Interpolator):
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
         self._first_budget = conjuncts_budget  # auto: where the next call starts
+        # the round of the current call's budget schedule (0: its first budget): each
+        # round gives Spacer another random seed (see _solve_horn)
+        self._round = 0
         self._reading: IntegerReading | None = None  # kept for the run
         self._atoms: AtomwiseReading | None = None  # integer reading per atom, for the run
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
@@ -480,6 +483,7 @@ class Z3SpacerInterpolator(Interpolator):
         # work thrown away (on ssh, most problems need several levels above the first)
         budget: int | None = self._first_budget
         first = self._leaves_first
+        self._round = 0
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
@@ -501,6 +505,7 @@ class Z3SpacerInterpolator(Interpolator):
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
+            self._round += 1
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
         """See :meth:`Interpolator.dag_interpolants`: an unsat core of the DAG's ARG
@@ -822,7 +827,9 @@ class Z3SpacerInterpolator(Interpolator):
                 budgets.append(grown)
                 grown = None if grown > _LAST_BUDGET else grown * 4
             budgets.append(None)
-        for each in budgets:
+        for round_, each in enumerate(budgets):
+            if budget is None:
+                self._round = round_
             for theory, steps in alternatives:
                 try:
                     interpolants = self._refute(steps, shape, conv, each)
@@ -1018,6 +1025,12 @@ class Z3SpacerInterpolator(Interpolator):
         deepening one level at a time); if Spacer gives up (e.g. "stuck on a lemma"), it is
         retried once with its default schedule, within the remaining time budget.
         ``budget`` bounds each attempt in Z3 resource units (:class:`_OverBudget`).
+
+        Each round of a budget schedule (``self._round``) runs Spacer with another
+        random seed. Its effort on one problem is heavy-tailed over seeds: on Horn
+        problems of kundu that ran out of 3 M units, 24 M units were too few for one
+        seed and 2-4 M enough for another. With one seed, the attempt at the next budget
+        would first repeat the search that ran out; with another it is a fresh sample.
         """
         deadline = self._deadline
         attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}]
@@ -1029,6 +1042,9 @@ class Z3SpacerInterpolator(Interpolator):
             solver.set(**_HORN_PARAMS)
             for key, value in extra.items():
                 solver.set(key, value)
+            if self._round:
+                solver.set("random_seed", self._round)
+                solver.set("spacer.random_seed", self._round)
             if deadline is not None:
                 left_ms = int((deadline - time.monotonic()) * 1000)
                 if left_ms <= 0:
