@@ -339,6 +339,52 @@ def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
     assert interpolator.fallbacks == 1  # the leaves went first this time
 
 
+def test_auto_core_each_budget_round_gives_spacer_another_seed(monkeypatch) -> None:
+    from cpa_predicate import interpolation_z3
+
+    seeds: list[object] = []
+    solver_for = z3.SolverFor
+
+    class RecordingHorn:
+        """A Horn solver that notes the random seed it is given."""
+
+        def __init__(self, solver: z3.Solver) -> None:
+            self._solver = solver
+            seeds.append(0)
+
+        def set(self, *args, **keys):
+            if args and args[0] == "spacer.random_seed":
+                seeds[-1] = args[1]
+            return self._solver.set(*args, **keys)
+
+        def __getattr__(self, name):
+            return getattr(self._solver, name)
+
+    def recording_solver_for(logic, *args, **keys):
+        solver = solver_for(logic, *args, **keys)
+        return RecordingHorn(solver) if logic == "HORN" else solver
+
+    monkeypatch.setattr(interpolation_z3.z3, "SolverFor", recording_solver_for)
+
+    class FirstRoundNeverFits(Z3SpacerInterpolator):
+        """Every attempt of the first round 'runs out of budget' before Spacer runs."""
+
+        def _refute(self, steps, shape, conv, budget):
+            if self._round == 0:
+                raise interpolation_z3._OverBudget("test")
+            return super()._refute(steps, shape, conv, budget)
+
+    formulas = joined_paths_then_check()
+    roomy = Z3SpacerInterpolator(timeout_ms=60_000, core="auto")
+    check_sequence(formulas, roomy.sequence_interpolants(formulas))
+    assert seeds == [0]  # the first round: Z3's own seed
+    seeds.clear()
+    interpolator = FirstRoundNeverFits(timeout_ms=60_000, core="auto")
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert interpolator.fallbacks == 2  # both reductions in the first round
+    assert seeds == [1]  # the second round's attempt had a seed of its own
+
+
 def test_enclosing_conjuncts_are_those_holding_a_kept_leaf() -> None:
     from cpa_predicate.interpolation_z3 import _enclosing_conjuncts
 
