@@ -384,9 +384,6 @@ class Z3SpacerInterpolator(Interpolator):
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
         self._first_budget = conjuncts_budget  # auto: where the next call starts
-        # the round of the current call's budget schedule (0: its first budget): each
-        # round gives Spacer another random seed (see _solve_horn)
-        self._round = 0
         self._reading: IntegerReading | None = None  # kept for the run
         self._atoms: AtomwiseReading | None = None  # integer reading per atom, for the run
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
@@ -483,7 +480,6 @@ class Z3SpacerInterpolator(Interpolator):
         # work thrown away (on ssh, most problems need several levels above the first)
         budget: int | None = self._first_budget
         first = self._leaves_first
-        self._round = 0
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
@@ -505,7 +501,6 @@ class Z3SpacerInterpolator(Interpolator):
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
-            self._round += 1
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
         """See :meth:`Interpolator.dag_interpolants`: an unsat core of the DAG's ARG
@@ -827,9 +822,7 @@ class Z3SpacerInterpolator(Interpolator):
                 budgets.append(grown)
                 grown = None if grown > _LAST_BUDGET else grown * 4
             budgets.append(None)
-        for round_, each in enumerate(budgets):
-            if budget is None:
-                self._round = round_
+        for each in budgets:
             for theory, steps in alternatives:
                 try:
                     interpolants = self._refute(steps, shape, conv, each)
@@ -1026,10 +1019,10 @@ class Z3SpacerInterpolator(Interpolator):
         retried once with its default schedule, within the remaining time budget.
         ``budget`` bounds each attempt in Z3 resource units (:class:`_OverBudget`).
 
-        Each round of a budget schedule (``self._round``) runs Spacer with another
-        random seed. Its effort on one problem is heavy-tailed over seeds: on Horn
-        problems of kundu that ran out of 3 M units, 24 M units were too few for one
-        seed and 2-4 M enough for another. With one seed, the attempt at the next budget
+        Each budget level runs Spacer with another random seed (:meth:`_seed`). Its
+        effort on one problem is heavy-tailed over seeds: on Horn problems of kundu that
+        ran out of 3 M units, 24 M units were too few for one seed and 2-4 M enough for
+        another. With one seed, the attempt at the next budget
         would first repeat the search that ran out; with another it is a fresh sample.
         """
         deadline = self._deadline
@@ -1042,9 +1035,10 @@ class Z3SpacerInterpolator(Interpolator):
             solver.set(**_HORN_PARAMS)
             for key, value in extra.items():
                 solver.set(key, value)
-            if self._round:
-                solver.set("random_seed", self._round)
-                solver.set("spacer.random_seed", self._round)
+            seed = self._seed(budget)
+            if seed:
+                solver.set("random_seed", seed)
+                solver.set("spacer.random_seed", seed)
             if deadline is not None:
                 left_ms = int((deadline - time.monotonic()) * 1000)
                 if left_ms <= 0:
@@ -1067,6 +1061,19 @@ class Z3SpacerInterpolator(Interpolator):
             if "timeout" in reason or "cancel" in reason:
                 break
         raise InterpolationError(f"Spacer returned unknown: {reason or 'timeout'}")
+
+    def _seed(self, budget: int | None) -> int:
+        """Spacer's random seed for an attempt within ``budget``: how many fourfold
+        steps the budget lies above the first one (0, Z3's default, for the first
+        budget and for none). Every schedule grows its budgets fourfold from
+        ``conjuncts_budget``, so each of its rounds gets a seed of its own."""
+        if budget is None:
+            return 0
+        level, grown = 0, self.conjuncts_budget
+        while grown < budget:
+            grown *= 4
+            level += 1
+        return level
 
     def _unsat_core(
         self, formulas: list[FNode], conv: Z3Converter, deep: bool
