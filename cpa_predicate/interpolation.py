@@ -169,12 +169,14 @@ def create_interpolator(
     environment: Environment | None = None,
     core: str = "conjuncts",
     integer_reading: bool = False,
+    core_shrink: int = 0,
 ) -> Interpolator:
     """Create the interpolator called ``name`` ("z3" or "msat").
 
     ``timeout_ms`` bounds each call (InterpolationError on expiry; best effort for MathSAT).
     ``environment`` is the pysmt environment the input formulas live in (default: global).
-    ``core`` and ``integer_reading`` are options of the Z3 back end (see its class).
+    ``core``, ``integer_reading`` and ``core_shrink`` are options of the Z3 back end
+    (see its class).
     """
     key = name.strip().lower()
     if key in ("z3", "spacer", "z3-spacer"):
@@ -185,6 +187,7 @@ def create_interpolator(
             environment=environment,
             core=core,
             integer_reading=integer_reading,
+            core_shrink=core_shrink,
         )
     if key in ("msat", "mathsat", "mathsat5"):
         from cpa_predicate.interpolation_msat import MathSatInterpolator

@@ -66,6 +66,9 @@ _HORN_PARAMS: dict[str, object] = {
 _LAST_BUDGET = 10**11
 # resource units per formula node for the bit-blasting probe of a path's feasibility
 _PROBE_UNITS_PER_NODE = 5_000
+# resource units for each check that tries to shrink an unsat core (a check that runs
+# out of them keeps what it tried to drop)
+_SHRINK_UNITS = 1_000_000
 
 
 #: a guarded query: its assertions, and the leaf each guard literal stands for
@@ -363,6 +366,7 @@ class Z3SpacerInterpolator(Interpolator):
         core: str = "conjuncts",
         conjuncts_budget: int = 3_000_000,
         integer_reading: bool = False,
+        core_shrink: int = 0,
     ):
         """``reduce_with_core``: first drop what lies outside an unsat core (faster, and the
         interpolants mention only what refutes the path). ``core``: ``"conjuncts"`` drops
@@ -372,7 +376,8 @@ class Z3SpacerInterpolator(Interpolator):
         budget in Z3's deterministic resource units (``rlimit``), starting at
         ``conjuncts_budget`` (about a second here) and growing fourfold per round.
         ``integer_reading``: give Spacer the exact integer reading of bit-vector paths
-        (:mod:`cpa_predicate.integer_reading`), where there is one."""
+        (:mod:`cpa_predicate.integer_reading`), where there is one. ``core_shrink``:
+        how many rounds of :meth:`_shrink` make the core smaller (0: Z3's core)."""
         if core not in CORE_MODES:
             raise ValueError(f"unknown core mode {core!r}; known: {', '.join(CORE_MODES)}")
         self.timeout_ms = timeout_ms
@@ -380,6 +385,10 @@ class Z3SpacerInterpolator(Interpolator):
         self.core = core
         self.conjuncts_budget = conjuncts_budget
         self.integer_reading = integer_reading
+        self.core_shrink = core_shrink
+        #: literals the cores lost by shrinking, and the seconds it took
+        self.shrunk_literals = 0
+        self.shrink_s = 0.0
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
@@ -421,6 +430,9 @@ class Z3SpacerInterpolator(Interpolator):
             figures["interpolation_feasible_by_probe"] = self.probes_sat
         if self.probe_s:
             figures["interpolation_probe_time_s"] = round(self.probe_s, 3)
+        if self.core_shrink:
+            figures["interpolation_core_shrunk_literals"] = self.shrunk_literals
+            figures["interpolation_core_shrink_time_s"] = round(self.shrink_s, 3)
         for theory, count in self.readings.items():
             if count:
                 figures[f"interpolation_problems_{theory}"] = count
@@ -568,14 +580,14 @@ class Z3SpacerInterpolator(Interpolator):
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
         # bit-vectors, the exact encoding
         query = (condition.assertions, literals)
-        solver, result, _ = self._decide([("QF_BV", lambda _logic: query)])
+        solver, result, _, core = self._decide([("QF_BV", lambda _logic: query)])
         if result == z3.sat:
             model = solver.model()
             self.reachable_error = next(
                 error for error in sorted(dag.errors) if z3.is_true(model[condition.reach[error]])
             )
             return None
-        return {literals[literal] for literal in solver.unsat_core()}
+        return {literals[literal] for literal in core}
 
     def _dag_horn(
         self, dag: InterpolationDag, conv: Z3Converter, budget: int | None, decided: bool
@@ -1119,19 +1131,20 @@ class Z3SpacerInterpolator(Interpolator):
             return built[logic]
 
         logics = ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",)
-        solver, result, logic = self._decide([(logic, encoding) for logic in logics])
+        solver, result, logic, core = self._decide([(logic, encoding) for logic in logics])
         if result == z3.unsat:
-            return {built[logic][1][literal] for literal in solver.unsat_core()}
+            return {built[logic][1][literal] for literal in core}
         if logic == "QF_BV":
             self.model = self._pysmt_model(solver.model())
         return None
 
     def _decide(
         self, encodings: list[tuple[str, Callable[[str], _GuardedQuery | None]]]
-    ) -> tuple[z3.Solver, z3.CheckSatResult, str]:
+    ) -> tuple[z3.Solver, z3.CheckSatResult, str, list[z3.ExprRef] | None]:
         """The first definite answer to a guarded query: Z3 configured for each
         encoding's logic in turn (``build(logic)``; None: no such encoding), then Z3's
-        default solver on the last one; with the solver and the logic that answered.
+        default solver on the last one; with the solver and the logic that answered,
+        and for "unsat" an unsat core (:meth:`_shrink` made smaller).
 
         Z3 configured for the formulas' logic found the cores of big joined blocks
         several times faster than the default solver. It must be the formulas' logic:
@@ -1151,8 +1164,10 @@ class Z3SpacerInterpolator(Interpolator):
             else:
                 solver = z3.SolverFor(configured, ctx=self._ctx)
             result = self._check_core(solver, query)
-            if result != z3.unknown:
-                return solver, result, logic
+            if result == z3.unsat:
+                return solver, result, logic, self._shrink(solver, solver.unsat_core())
+            if result == z3.sat:
+                return solver, result, logic, None
             reason = solver.reason_unknown() or reason
             if "timeout" in reason or "cancel" in reason:
                 break
@@ -1169,6 +1184,61 @@ class Z3SpacerInterpolator(Interpolator):
         if left_ms is not None:
             solver.set("timeout", left_ms)
         return solver.check(*literals)
+
+    def _shrink(self, solver: z3.Solver, core: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
+        """A subset of the unsat ``core`` (guard literals) that is still a core,
+        found in ``core_shrink`` rounds.
+
+        Spacer's effort grows steeply with the size of the reduced problem: on the
+        token rings a leaf-level core of 400-800 literals often ran out of the first
+        budgets, and a minimal one of half the size was solved at once. A minimal core
+        costs a check per literal, so this stops short of one. First, Z3's core of a
+        check under the core alone, until it stops shrinking (a few cheap checks); then
+        round ``k`` tries to drop each ``2**k``-th part of what is left. Every check runs
+        within a small resource budget; one that runs out keeps its part. Every subset
+        returned was found unsatisfiable: it is a core, and any core will do.
+        """
+        if not self.core_shrink:
+            return list(core)
+        started = time.monotonic()
+        before = len(core)
+        try:
+            current = self._core_of(solver, list(core)) or list(core)
+            parts = 2
+            for _ in range(self.core_shrink):
+                size = -(-len(current) // parts)  # ceiling: at most ``parts`` parts
+                position = 0
+                while position < len(current):
+                    smaller = self._core_of(solver, current[:position] + current[position + size :])
+                    if smaller is None:
+                        position += size  # the part is needed (or undecided): keep it
+                    else:
+                        current = smaller
+                if size == 1:
+                    break
+                parts *= 2
+        finally:
+            self.shrink_s += time.monotonic() - started
+        self.shrunk_literals += before - len(current)
+        return current
+
+    def _core_of(self, solver: z3.Solver, assumptions: list[z3.ExprRef]) -> list[z3.ExprRef] | None:
+        """Z3's unsat core of a check under ``assumptions``, checked again under the
+        core while it shrinks; None if the first check is not "unsat" within the
+        shrink budget."""
+        core = None
+        while True:
+            left_ms = self._left_ms()
+            if left_ms is not None:
+                solver.set("timeout", left_ms)
+            solver.set("rlimit", _SHRINK_UNITS)
+            if solver.check(*assumptions) != z3.unsat:
+                return core
+            kept = set(solver.unsat_core())
+            smaller = [literal for literal in assumptions if literal in kept]
+            if len(smaller) == len(assumptions):
+                return smaller
+            core = assumptions = smaller
 
     def _pysmt_model(self, model: z3.ModelRef) -> dict[FNode, int | bool]:
         """The model's values of the formulas' symbols (the guards are Z3's own)."""

@@ -189,6 +189,14 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             "Spacer budget, else leaves); z3 back end",
             ("conjuncts", "leaves", "auto"),
         ),
+        "interpolation_core_shrink": Option(
+            int,
+            0,
+            "rounds that make the unsat core before interpolation smaller: Z3's core of the "
+            "core, then dropping halves, quarters, ... of it while it stays a core (smaller "
+            "Horn problems for Spacer); 0: Z3's core as it is; z3 back end",
+            tuple(range(9)),
+        ),
         "interpolation_reading": Option(
             str,
             "integers",

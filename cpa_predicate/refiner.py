@@ -116,6 +116,7 @@ class PredicateRefiner(Refiner):
         self.interpolator = create_interpolator(
             cpa_options["interpolation"],
             core=cpa_options["interpolation_core"],
+            core_shrink=cpa_options["interpolation_core_shrink"],
             integer_reading=cpa_options["interpolation_reading"] == "integers",
         )
 

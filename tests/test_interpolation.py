@@ -93,6 +93,8 @@ def _make(name: str) -> Interpolator:
     if name == "z3-auto-fallback":
         # a budget of one resource unit: every Spacer call runs out at least once
         return Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
+    if name == "z3-shrunk-core":
+        return Z3SpacerInterpolator(timeout_ms=60_000, core="auto", core_shrink=3)
     return create_interpolator("msat")
 
 
@@ -101,6 +103,7 @@ BACKENDS = [
     "z3-nocore",
     "z3-leafcore",
     "z3-auto-fallback",
+    "z3-shrunk-core",
     pytest.param(
         "msat", marks=pytest.mark.skipif(not msat_available(), reason="MathSAT not installed")
     ),
@@ -383,6 +386,47 @@ def test_auto_core_each_budget_round_gives_spacer_another_seed(monkeypatch) -> N
     check_sequence(formulas, interpolator.sequence_interpolants(formulas))
     assert interpolator.fallbacks == 2  # both reductions in the first round
     assert seeds == [1]  # the second round's attempt had a seed of its own
+
+
+def _guarded_facts() -> tuple[z3.Solver, list[z3.BoolRef]]:
+    """A solver holding eight guarded facts over x and y (a guard per fact), and the
+    guards: all of them together are unsatisfiable in several ways."""
+    ctx = z3.Context()
+    x, y = z3.Int("x", ctx), z3.Int("y", ctx)
+    facts = [x == 1, y > x, x >= 0, y < 0, x + y > 5, y == 3, x == 2, y <= 10]
+    guards = [z3.Bool(f"guard{k}", ctx) for k in range(len(facts))]
+    solver = z3.SolverFor("QF_LIA", ctx=ctx)
+    solver.add(*[z3.Implies(guard, fact) for guard, fact in zip(guards, facts, strict=True)])
+    return solver, guards
+
+
+def test_shrunk_core_is_an_unsat_subset_and_minimal_when_the_rounds_reach_single_literals():
+    solver, guards = _guarded_facts()
+    assert solver.check(*guards) == z3.unsat
+    # every guard is a core, but not a minimal one
+    interpolator = Z3SpacerInterpolator(core_shrink=3)
+    shrunk = interpolator._shrink(solver, guards)
+    assert set(shrunk) < set(guards)
+    assert solver.check(*shrunk) == z3.unsat
+    # three rounds split eight literals down to single ones: none of them can go
+    for dropped in shrunk:
+        assert solver.check(*[g for g in shrunk if not g.eq(dropped)]) == z3.sat
+    assert interpolator.shrunk_literals == len(guards) - len(shrunk)
+    assert "interpolation_core_shrink_time_s" in interpolator.statistics()
+    # no rounds: the core as Z3 gave it
+    assert Z3SpacerInterpolator(core_shrink=0)._shrink(solver, guards) == guards
+
+
+def test_a_shrinking_check_that_runs_out_of_budget_keeps_the_part_it_tried_to_drop(
+    monkeypatch,
+) -> None:
+    from cpa_predicate import interpolation_z3
+
+    solver, guards = _guarded_facts()
+    # no check fits into the budget: nothing may be dropped on an undecided check
+    monkeypatch.setattr(interpolation_z3, "_SHRINK_UNITS", 1)
+    shrunk = Z3SpacerInterpolator(core_shrink=3)._shrink(solver, guards)
+    assert shrunk == guards
 
 
 def test_enclosing_conjuncts_are_those_holding_a_kept_leaf() -> None:

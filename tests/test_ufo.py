@@ -59,6 +59,15 @@ def test_ufo_configurations_prove_safe_programs_with_dag_refinement(config, sour
     assert statistics.get("dag_refinement_nodes") > statistics.get("dag_refinements")
 
 
+@pytest.mark.parametrize("source", [LOCK, THREE_CHECKS])
+def test_cp_with_shrunk_cores_proves_safe_programs(source):
+    shrink = ["cpa.predicate.interpolation_core_shrink=3"]
+    algorithm = cegar_algorithm(source, "cp", shrink, seconds=60)
+    outcome = algorithm.run()
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    assert algorithm.context.statistics.get("interpolation_core_shrunk_literals") is not None
+
+
 @pytest.mark.parametrize("config", UFO_CONFIGS)
 def test_ufo_configurations_find_a_counterexample_that_replays(config):
     with tempfile.TemporaryDirectory(prefix="cpa-test-") as directory:
