@@ -580,7 +580,7 @@ class Z3SpacerInterpolator(Interpolator):
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
         # bit-vectors, the exact encoding
         query = (condition.assertions, literals)
-        solver, result, _, core = self._decide([("QF_BV", lambda _logic: query)])
+        solver, result, _, core = self._decide([("QF_BV", lambda _logic: query)], shrink=deep)
         if result == z3.sat:
             model = solver.model()
             self.reachable_error = next(
@@ -1131,7 +1131,8 @@ class Z3SpacerInterpolator(Interpolator):
             return built[logic]
 
         logics = ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",)
-        solver, result, logic, core = self._decide([(logic, encoding) for logic in logics])
+        encodings = [(logic, encoding) for logic in logics]
+        solver, result, logic, core = self._decide(encodings, shrink=deep)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}
         if logic == "QF_BV":
@@ -1139,12 +1140,14 @@ class Z3SpacerInterpolator(Interpolator):
         return None
 
     def _decide(
-        self, encodings: list[tuple[str, Callable[[str], _GuardedQuery | None]]]
+        self,
+        encodings: list[tuple[str, Callable[[str], _GuardedQuery | None]]],
+        shrink: bool = False,
     ) -> tuple[z3.Solver, z3.CheckSatResult, str, list[z3.ExprRef] | None]:
         """The first definite answer to a guarded query: Z3 configured for each
         encoding's logic in turn (``build(logic)``; None: no such encoding), then Z3's
         default solver on the last one; with the solver and the logic that answered,
-        and for "unsat" an unsat core (:meth:`_shrink` made smaller).
+        and for "unsat" an unsat core (made smaller by :meth:`_shrink` if ``shrink``).
 
         Z3 configured for the formulas' logic found the cores of big joined blocks
         several times faster than the default solver. It must be the formulas' logic:
@@ -1165,7 +1168,8 @@ class Z3SpacerInterpolator(Interpolator):
                 solver = z3.SolverFor(configured, ctx=self._ctx)
             result = self._check_core(solver, query)
             if result == z3.unsat:
-                return solver, result, logic, self._shrink(solver, solver.unsat_core())
+                core = solver.unsat_core()
+                return solver, result, logic, self._shrink(solver, core) if shrink else list(core)
             if result == z3.sat:
                 return solver, result, logic, None
             reason = solver.reason_unknown() or reason
