@@ -1191,16 +1191,17 @@ class Z3SpacerInterpolator(Interpolator):
 
     def _shrink(self, solver: z3.Solver, core: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
         """A subset of the unsat ``core`` (guard literals) that is still a core,
-        found in ``core_shrink`` rounds.
+        found in ``core_shrink`` rounds; used on leaf-level cores.
 
-        Spacer's effort grows steeply with the size of the reduced problem: on the
-        token rings a leaf-level core of 400-800 literals often ran out of the first
-        budgets, and a minimal one of half the size was solved at once. A minimal core
-        costs a check per literal, so this stops short of one. First, Z3's core of a
-        check under the core alone, until it stops shrinking (a few cheap checks); then
-        round ``k`` tries to drop each ``2**k``-th part of what is left. Every check runs
-        within a small resource budget; one that runs out keeps its part. Every subset
-        returned was found unsatisfiable: it is a core, and any core will do.
+        A smaller core is a smaller Horn problem for Spacer: on the token rings,
+        leaf-level cores of 400-800 literals often ran out of the first budgets. A
+        minimal core costs a check per literal, so this stops short of one. First, Z3's
+        core of a check under the core alone, until it stops shrinking (a few cheap
+        checks); then round ``k`` tries to drop each ``2**k``-th part of what is left.
+        Every check runs within a small resource budget; one that runs out keeps its
+        part. Every subset returned was found unsatisfiable: it is a core, and any core
+        will do. (The conjunct level is not shrunk: its cores are a handful of whole
+        conjuncts, and each check costs about as much as the core query.)
         """
         if not self.core_shrink:
             return list(core)

@@ -192,9 +192,9 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         "interpolation_core_shrink": Option(
             int,
             0,
-            "rounds that make the unsat core before interpolation smaller: Z3's core of the "
-            "core, then dropping halves, quarters, ... of it while it stays a core (smaller "
-            "Horn problems for Spacer); 0: Z3's core as it is; z3 back end",
+            "rounds that make a leaf-level unsat core before interpolation smaller: Z3's "
+            "core of the core, then dropping halves, quarters, ... of it while it stays a "
+            "core (smaller Horn problems for Spacer); 0: Z3's core as it is; z3 back end",
             tuple(range(9)),
         ),
         "interpolation_reading": Option(

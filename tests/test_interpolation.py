@@ -94,7 +94,7 @@ def _make(name: str) -> Interpolator:
         # a budget of one resource unit: every Spacer call runs out at least once
         return Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
     if name == "z3-shrunk-core":
-        return Z3SpacerInterpolator(timeout_ms=60_000, core="auto", core_shrink=3)
+        return Z3SpacerInterpolator(timeout_ms=60_000, core="leaves", core_shrink=3)
     return create_interpolator("msat")
 
 
