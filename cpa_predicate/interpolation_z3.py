@@ -1193,9 +1193,9 @@ class Z3SpacerInterpolator(Interpolator):
         """A subset of the unsat ``core`` (guard literals) that is still a core,
         found in ``core_shrink`` rounds; used on leaf-level cores.
 
-        A smaller core is a smaller Horn problem for Spacer: on the token rings,
-        leaf-level cores of 400-800 literals often ran out of the first budgets. A
-        minimal core costs a check per literal, so this stops short of one. First, Z3's
+        A smaller core is a smaller Horn problem for Spacer: on the token rings, paths
+        weakened to leaf-level cores of hundreds of literals often ran out of the first
+        budgets. A minimal core costs a check per literal, so this stops short of one. First, Z3's
         core of a check under the core alone, until it stops shrinking (a few cheap
         checks); then round ``k`` tries to drop each ``2**k``-th part of what is left.
         Every check runs within a small resource budget; one that runs out keeps its
