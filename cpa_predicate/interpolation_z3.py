@@ -653,10 +653,7 @@ class Z3SpacerInterpolator(Interpolator):
         ctx = conv.ctx
         tactic = z3.Then("simplify", "propagate-values", "bit-blast", "sat", ctx=ctx)
         solver = tactic.solver()
-        left_ms = self._left_ms()
-        if left_ms is not None:
-            solver.set("timeout", left_ms)
-        solver.set("rlimit", _PROBE_UNITS_PER_NODE * size)
+        self._bound(solver, _PROBE_UNITS_PER_NODE * size)
         try:
             solver.add(*[conv.convert(f) for f in formulas])
             if solver.check() != z3.sat:
@@ -666,6 +663,15 @@ class Z3SpacerInterpolator(Interpolator):
             return False  # not a pure bit-vector formula: the core queries decide
         self.probes_sat += 1
         return True
+
+    def _bound(self, solver: z3.Solver, units: int | None = None) -> None:
+        """Bound ``solver``'s next checks by this call's deadline and, if given, by
+        ``units`` of Z3's resource budget (raises when no time is left)."""
+        left_ms = self._left_ms()
+        if left_ms is not None:
+            solver.set("timeout", left_ms)
+        if units is not None:
+            solver.set("rlimit", units)
 
     def _left_ms(self) -> int | None:
         """Milliseconds left of this call's budget; None if unbounded (raises when none is left)."""
@@ -1184,9 +1190,7 @@ class Z3SpacerInterpolator(Interpolator):
     ) -> z3.CheckSatResult:
         assertions, literals = query
         solver.add(*assertions)
-        left_ms = self._left_ms()
-        if left_ms is not None:
-            solver.set("timeout", left_ms)
+        self._bound(solver)
         return solver.check(*literals)
 
     def _shrink(self, solver: z3.Solver, core: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
@@ -1195,9 +1199,10 @@ class Z3SpacerInterpolator(Interpolator):
 
         A smaller core is a smaller Horn problem for Spacer: on the token rings, paths
         weakened to leaf-level cores of hundreds of literals often ran out of the first
-        budgets. A minimal core costs a check per literal, so this stops short of one. First, Z3's
-        core of a check under the core alone, until it stops shrinking (a few cheap
-        checks); then round ``k`` tries to drop each ``2**k``-th part of what is left.
+        budgets. A minimal core costs a check per literal, so this stops short of one.
+        First, Z3's core of a check under the core alone, until it stops shrinking (a
+        few cheap checks); then round ``k`` tries to drop each ``2**k``-th part of what
+        is left.
         Every check runs within a small resource budget; one that runs out keeps its
         part. Every subset returned was found unsatisfiable: it is a core, and any core
         will do. (The conjunct level is not shrunk: its cores are a handful of whole
@@ -1233,10 +1238,7 @@ class Z3SpacerInterpolator(Interpolator):
         shrink budget."""
         core = None
         while True:
-            left_ms = self._left_ms()
-            if left_ms is not None:
-                solver.set("timeout", left_ms)
-            solver.set("rlimit", _SHRINK_UNITS)
+            self._bound(solver, _SHRINK_UNITS)
             if solver.check(*assumptions) != z3.unsat:
                 return core
             kept = set(solver.unsat_core())
