@@ -18,7 +18,8 @@ Both are cached by (formula, predicates); pysmt formulas are hash-consed, so the
 formula node itself is the key. With a ``reading_solver`` both decide the formula
 through its exact integer reading where the formula and the predicates have one
 (:mod:`cpa_predicate.reading_solver`: same models, so the same region, and Z3 is
-faster on it than on bit-vectors); otherwise over bit-vectors.
+faster on it than on bit-vectors); otherwise, and where a check of the reading runs
+out of its resource budget, over bit-vectors.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pysmt.shortcuts import TRUE, Iff, Not, Or, Symbol
 from pysmt.typing import BOOL
 
 from cpa_predicate.integer_reading import Unreadable
+from cpa_predicate.reading_solver import ReadingOverBudget
 from cpa_predicate.regions import Region, RegionManager
 from cpa_predicate.solver import SolverSession
 
@@ -170,6 +172,15 @@ class PredicateAbstractionManager:
         if reading:
             try:
                 region = method(self.reading_solver, formula, predicates)
+            except ReadingOverBudget:
+                # the reading was tried and was slow: the choice learns its time, and
+                # bit-vectors decide (their time is recorded below)
+                self._count("abstractions_reading_over_budget")
+                if choice is not None:
+                    choice.record(True, time.perf_counter() - started)
+                reading = False
+                started = time.perf_counter()
+                region = method(self.solver, formula, predicates)
             except Unreadable:  # no reading: the time is no decider's to record
                 self._count("abstractions_bit_vectors")
                 return method(self.solver, formula, predicates)

@@ -317,7 +317,7 @@ class SolverSession:
             makers.append(lambda: z3.Then(*tactic, ctx=ctx).solver())
         makers.append(lambda: z3.SolverFor(logic, ctx=ctx) if logic else z3.Solver(ctx=ctx))
         for position, make in enumerate(makers):
-            solver = make()
+            solver = self._bounded(make())
             remaining = None if self.deadline is None else self.deadline.remaining()
             if remaining is not None:
                 solver.set("timeout", max(1, int(remaining * 1000) + 1))
@@ -332,6 +332,10 @@ class SolverSession:
             if timed_out or position == len(makers) - 1:
                 self._unknown(remaining is not None, reason)
         raise AssertionError("unreachable")
+
+    def _bounded(self, solver: Any) -> Any:
+        """``solver`` with the limits this session puts on every check (none here)."""
+        return solver
 
     def _assertions(self, formula: FNode) -> list[Any]:
         """The Z3 terms that assert ``formula`` in a solver of its own."""

@@ -21,7 +21,7 @@ from pysmt.typing import BVType
 from cpa.statistics import Statistics
 from cpa_predicate.abstraction import DeciderChoice, PredicateAbstractionManager
 from cpa_predicate.integer_reading import Unreadable
-from cpa_predicate.reading_solver import IntegerReadingSession
+from cpa_predicate.reading_solver import IntegerReadingSession, ReadingOverBudget
 from cpa_predicate.regions import RegionManager
 from cpa_predicate.solver import SolverSession
 
@@ -153,3 +153,31 @@ def test_the_decider_choice_follows_the_faster_one_and_samples_the_other():
     assert [choice.pick() for _ in range(DeciderChoice.RESAMPLE - 1)].count(False) >= (
         DeciderChoice.RESAMPLE - 2
     )
+
+
+@pytest.mark.parametrize("kind", ["boolean", "cartesian"])
+def test_a_reading_over_its_budget_is_decided_over_bit_vectors(kind):
+    """A check of the reading that runs out of its resource budget is no answer: the
+    abstraction is decided with bit-vectors and is the same region."""
+    formula, predicates = CASES[0]
+    indexed = [(position, predicate) for position, predicate in enumerate(predicates)]
+    stats = Statistics()
+    regions = RegionManager()
+    plain = PredicateAbstractionManager(SolverSession(), regions)
+    starved = IntegerReadingSession(check_units=1)
+    read = PredicateAbstractionManager(SolverSession(), regions, stats, starved, True)
+    assert getattr(read, kind)(formula, indexed) == getattr(plain, kind)(formula, indexed)
+    counts = stats.as_dict()
+    assert counts.get("abstractions_reading_over_budget") == 1
+    assert counts.get("abstractions_bit_vectors") == 1
+    assert "abstractions_integers" not in counts
+    # the choice learnt the reading's time as well as the bit-vectors'
+    assert read.choice.mean[True] is not None and read.choice.mean[False] is not None
+
+
+def test_a_reading_check_within_its_budget_answers():
+    session = IntegerReadingSession(check_units=10**7)
+    assert session.is_sat(Equals(X1, BVAdd(X, c(1))))
+    starved = IntegerReadingSession(check_units=1)
+    with pytest.raises(ReadingOverBudget):
+        starved.is_sat(Equals(X1, BVAdd(X, c(1))))
