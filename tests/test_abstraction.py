@@ -291,6 +291,19 @@ def test_solver_incremental_scope_with_assumptions(solver):
         solver.pop()
 
 
+def test_incremental_session_is_exact_on_wrap_around_under_assumptions(solver):
+    """Whatever engine Z3 runs the session with, assumptions over bit-vector terms are
+    decided exactly: x + 1 < x holds only at INT_MAX."""
+    b = Symbol("wraps")
+    with solver.scope(Equals(X1, Plus(X, Int(1))), Iff(b, LT(X1, X))):
+        assert solver.check([b])
+        assert solver.values([X])[X] == Int((1 << 31) - 1)
+        with solver.scope(Not(Equals(X, Int((1 << 31) - 1)))):
+            assert not solver.check([b])
+            assert solver.check([Not(b)])
+    assert solver.depth == 0
+
+
 def test_one_shot_satisfiability_agrees_with_the_incremental_session(stats):
     """``is_sat_once`` (a fresh bit-blasting solver) answers as ``is_sat`` does, on
     bit-vector formulas with wrap-around, and falls back where it is not for bit-vectors."""
