@@ -377,7 +377,8 @@ class Z3SpacerInterpolator(Interpolator):
         ``conjuncts_budget`` (about a second here) and growing fourfold per round.
         ``integer_reading``: give Spacer the exact integer reading of bit-vector paths
         (:mod:`cpa_predicate.integer_reading`), where there is one. ``core_shrink``:
-        how many rounds of :meth:`_shrink` make the core smaller (0: Z3's core)."""
+        how many rounds of :meth:`_shrink` make a leaf-level core smaller (0: Z3's
+        core); with ``"auto"``, only once Spacer ran out of a budget on it."""
         if core not in CORE_MODES:
             raise ValueError(f"unknown core mode {core!r}; known: {', '.join(CORE_MODES)}")
         self.timeout_ms = timeout_ms
@@ -389,6 +390,7 @@ class Z3SpacerInterpolator(Interpolator):
         #: literals the cores lost by shrinking, and the seconds it took
         self.shrunk_literals = 0
         self.shrink_s = 0.0
+        self._shrink_cores = False  # whether the core being computed is to be shrunk
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
@@ -478,7 +480,8 @@ class Z3SpacerInterpolator(Interpolator):
         at the other level when ``earlier`` holds it; ``solve(reduction, budget)`` its
         interpolants."""
         if self.core != "auto":
-            reduction, _ = reduce(self.core == "leaves", None)
+            # no budget to run out of: a leaf-level core is shrunk at once
+            reduction, _ = self._shrinking(reduce, self.core == "leaves", None)
             return None if reduction is None else solve(reduction, None)
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
@@ -492,27 +495,50 @@ class Z3SpacerInterpolator(Interpolator):
         # work thrown away (on ssh, most problems need several levels above the first)
         budget: int | None = self._first_budget
         first = self._leaves_first
+        # With ``core_shrink``, the leaf-level core is shrunk only once Spacer ran out of
+        # a budget on it, and the smaller problem is tried again at the same budget: a
+        # problem Spacer solves at once gains nothing from a smaller core, and on ssh
+        # shrinking every core cost more interpolation than it saved.
+        shrunk = not self.core_shrink
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
                     reductions[deep] = reduce(deep, reductions.get(not deep))
-                reduction = reductions[deep][0]
-                if reduction is None:
-                    return None
-                started = time.monotonic()
-                try:
-                    interpolants = solve(reduction, budget)
-                except _OverBudget:
-                    self.fallbacks += 1
-                    self.over_budget_s += time.monotonic() - started
-                    continue
-                self._leaves_first = deep
-                self._first_budget = (
-                    _LAST_BUDGET if budget is None else max(self.conjuncts_budget, budget // 4)
-                )
-                return interpolants
+                while True:
+                    reduction = reductions[deep][0]
+                    if reduction is None:
+                        return None
+                    started = time.monotonic()
+                    try:
+                        interpolants = solve(reduction, budget)
+                    except _OverBudget:
+                        self.fallbacks += 1
+                        self.over_budget_s += time.monotonic() - started
+                        if not deep or shrunk:
+                            break
+                        shrunk = True
+                        reductions[True] = self._shrinking(reduce, True, reductions.get(False))
+                        continue
+                    self._leaves_first = deep
+                    self._first_budget = (
+                        _LAST_BUDGET if budget is None else max(self.conjuncts_budget, budget // 4)
+                    )
+                    return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
+
+    def _shrinking(
+        self,
+        reduce: Callable[[bool, _Reduction | None], _Reduction],
+        deep: bool,
+        earlier: _Reduction | None,
+    ) -> _Reduction:
+        """``reduce(deep, earlier)`` with a leaf-level core made smaller by :meth:`_shrink`."""
+        self._shrink_cores = True
+        try:
+            return reduce(deep, earlier)
+        finally:
+            self._shrink_cores = False
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
         """See :meth:`Interpolator.dag_interpolants`: an unsat core of the DAG's ARG
@@ -580,7 +606,9 @@ class Z3SpacerInterpolator(Interpolator):
             raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
         # bit-vectors, the exact encoding
         query = (condition.assertions, literals)
-        solver, result, _, core = self._decide([("QF_BV", lambda _logic: query)], shrink=deep)
+        solver, result, _, core = self._decide(
+            [("QF_BV", lambda _logic: query)], shrink=deep and self._shrink_cores
+        )
         if result == z3.sat:
             model = solver.model()
             self.reachable_error = next(
@@ -1138,7 +1166,7 @@ class Z3SpacerInterpolator(Interpolator):
 
         logics = ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",)
         encodings = [(logic, encoding) for logic in logics]
-        solver, result, logic, core = self._decide(encodings, shrink=deep)
+        solver, result, logic, core = self._decide(encodings, shrink=deep and self._shrink_cores)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}
         if logic == "QF_BV":

@@ -305,6 +305,52 @@ def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
     assert starved.fallbacks >= 2 and starved.over_budget_s > 0
 
 
+def test_auto_core_shrinks_a_leaf_level_core_only_once_spacer_ran_out_of_budget_on_it(
+    monkeypatch,
+) -> None:
+    shrunk: list[int] = []
+    shrink = Z3SpacerInterpolator._shrink
+
+    def recording(self, solver, core):
+        shrunk.append(len(core))
+        return shrink(self, solver, core)
+
+    from cpa_predicate import interpolation_z3
+
+    class ConjunctsNeverFit(Z3SpacerInterpolator):
+        """Spacer 'runs out of budget' on every budgeted conjunct-level reduction."""
+
+        def _reduce(self, formulas, conv, deep, earlier=None):
+            reduction, kept = super()._reduce(formulas, conv, deep, earlier)
+            if reduction is not None and not deep:
+                self.conjunct_level = reduction
+            return reduction, kept
+
+        def _solve(self, reduction, conv, budget=None):
+            if budget is not None and reduction is getattr(self, "conjunct_level", None):
+                raise interpolation_z3._OverBudget("test")
+            return super()._solve(reduction, conv, budget)
+
+    monkeypatch.setattr(Z3SpacerInterpolator, "_shrink", recording)
+    formulas = joined_paths_then_check()
+    # the leaf level is reached, and Spacer solves it at the first budget: its core
+    # stays as Z3 gave it
+    roomy = ConjunctsNeverFit(timeout_ms=60_000, core="auto", core_shrink=1)
+    check_sequence(formulas, roomy.sequence_interpolants(formulas))
+    assert roomy.fallbacks == 1 and shrunk == []
+    # every first attempt runs out: the leaf-level core is shrunk once for the problem
+    starved = Z3SpacerInterpolator(
+        timeout_ms=60_000, core="auto", core_shrink=1, conjuncts_budget=1
+    )
+    check_sequence(formulas, starved.sequence_interpolants(formulas))
+    assert starved.fallbacks >= 2 and len(shrunk) == 1
+    # without budgets, a leaf-level core is shrunk at once
+    shrunk.clear()
+    leaves = Z3SpacerInterpolator(timeout_ms=60_000, core="leaves", core_shrink=1)
+    check_sequence(formulas, leaves.sequence_interpolants(formulas))
+    assert len(shrunk) == 1
+
+
 def test_statistics_name_what_the_back_end_counted() -> None:
     formulas = joined_paths_then_check()
     starved = Z3SpacerInterpolator(timeout_ms=60_000, core="auto", conjuncts_budget=1)
