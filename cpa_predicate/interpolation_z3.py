@@ -311,9 +311,10 @@ def _kept_leaves(
 ) -> set[FNode] | None:
     """The leaves a reduction at the conjunct or (``deep``) leaf level keeps; None if
     the problem is satisfiable. Only the first reduction of a problem queries all of it
-    (``core(None)``); with the reduction at the other level (``earlier``), the conjunct
-    level is read off its leaves (:func:`_enclosing_conjuncts` of ``formulas()``) and
-    the leaf level is searched within its kept conjuncts (``core(reduced)``)."""
+    (``core(None)``); with an earlier reduction (``earlier``), the conjunct level is read
+    off its leaves (:func:`_enclosing_conjuncts` of ``formulas()``) and the leaf level
+    is searched within what it kept (``core(reduced)``: the conjuncts of a conjunct-level
+    reduction, or the leaves of a leaf-level one, when its core is to be shrunk)."""
     if earlier is None:
         return core(None)
     reduced, leaves = earlier
@@ -390,7 +391,6 @@ class Z3SpacerInterpolator(Interpolator):
         #: literals the cores lost by shrinking, and the seconds it took
         self.shrunk_literals = 0
         self.shrink_s = 0.0
-        self._shrink_cores = False  # whether the core being computed is to be shrunk
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
@@ -467,21 +467,21 @@ class Z3SpacerInterpolator(Interpolator):
         if not self.reduce_with_core:
             return self._interpolate(formulas, conv)
         return self._reduced(
-            lambda deep, earlier: self._reduce(formulas, conv, deep, earlier),
+            lambda deep, earlier, shrink: self._reduce(formulas, conv, deep, earlier, shrink),
             lambda reduction, budget: self._solve(reduction, conv, budget),
         )
 
     def _reduced(
-        self, reduce: Callable[[bool, _Reduction | None], _Reduction], solve: Callable
+        self, reduce: Callable[[bool, _Reduction | None, bool], _Reduction], solve: Callable
     ) -> object | None:
         """Interpolants of a problem reduced to an unsat core first: ``reduce(deep,
-        earlier)`` gives the reduction at the conjunct or (``deep``) leaf level and the
-        leaves it kept (None, None if the problem is satisfiable), from the reduction
-        at the other level when ``earlier`` holds it; ``solve(reduction, budget)`` its
-        interpolants."""
+        earlier, shrink)`` gives the reduction at the conjunct or (``deep``) leaf level
+        and the leaves it kept (None, None if the problem is satisfiable), searched
+        within the reduction ``earlier`` when given, a leaf-level core made smaller by
+        :meth:`_shrink` if ``shrink``; ``solve(reduction, budget)`` its interpolants."""
         if self.core != "auto":
             # no budget to run out of: a leaf-level core is shrunk at once
-            reduction, _ = self._shrinking(reduce, self.core == "leaves", None)
+            reduction, _ = reduce(self.core == "leaves", None, bool(self.core_shrink))
             return None if reduction is None else solve(reduction, None)
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
@@ -496,49 +496,43 @@ class Z3SpacerInterpolator(Interpolator):
         budget: int | None = self._first_budget
         first = self._leaves_first
         # With ``core_shrink``, the leaf-level core is shrunk only once Spacer ran out of
-        # a budget on it, and the smaller problem is tried again at the same budget: a
-        # problem Spacer solves at once gains nothing from a smaller core, and on ssh
-        # shrinking every core cost more interpolation than it saved.
+        # a budget on it (its core searched within it, then shrunk), and the smaller
+        # problem is tried again at the same budget: a problem Spacer solves at once
+        # gains nothing from a smaller core, and on ssh shrinking every core cost more
+        # interpolation than it saved.
         shrunk = not self.core_shrink
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
-                    reductions[deep] = reduce(deep, reductions.get(not deep))
-                while True:
-                    reduction = reductions[deep][0]
-                    if reduction is None:
-                        return None
-                    started = time.monotonic()
-                    try:
-                        interpolants = solve(reduction, budget)
-                    except _OverBudget:
-                        self.fallbacks += 1
-                        self.over_budget_s += time.monotonic() - started
-                        if not deep or shrunk:
-                            break
-                        shrunk = True
-                        reductions[True] = self._shrinking(reduce, True, reductions.get(False))
-                        continue
-                    self._leaves_first = deep
-                    self._first_budget = (
-                        _LAST_BUDGET if budget is None else max(self.conjuncts_budget, budget // 4)
-                    )
-                    return interpolants
+                    reductions[deep] = reduce(deep, reductions.get(not deep), False)
+                reduction = reductions[deep][0]
+                if reduction is None:
+                    return None
+                interpolants = self._attempt(solve, reduction, budget)
+                if interpolants is _OverBudget and deep and not shrunk:
+                    shrunk = True
+                    reductions[True] = reduce(True, reductions[True], True)
+                    interpolants = self._attempt(solve, reductions[True][0], budget)
+                if interpolants is _OverBudget:
+                    continue
+                self._leaves_first = deep
+                self._first_budget = (
+                    _LAST_BUDGET if budget is None else max(self.conjuncts_budget, budget // 4)
+                )
+                return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
 
-    def _shrinking(
-        self,
-        reduce: Callable[[bool, _Reduction | None], _Reduction],
-        deep: bool,
-        earlier: _Reduction | None,
-    ) -> _Reduction:
-        """``reduce(deep, earlier)`` with a leaf-level core made smaller by :meth:`_shrink`."""
-        self._shrink_cores = True
+    def _attempt(self, solve: Callable, reduction: object, budget: int | None) -> object:
+        """``solve(reduction, budget)``, or the class ``_OverBudget`` if Spacer ran out of
+        the budget (the attempt counted, its time as work thrown away)."""
+        started = time.monotonic()
         try:
-            return reduce(deep, earlier)
-        finally:
-            self._shrink_cores = False
+            return solve(reduction, budget)
+        except _OverBudget:
+            self.fallbacks += 1
+            self.over_budget_s += time.monotonic() - started
+            return _OverBudget
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
         """See :meth:`Interpolator.dag_interpolants`: an unsat core of the DAG's ARG
@@ -556,7 +550,7 @@ class Z3SpacerInterpolator(Interpolator):
         if not self.reduce_with_core:
             return self._dag_horn(dag, conv, None, decided=False)
         return self._reduced(
-            lambda deep, earlier: self._reduce_dag(dag, conv, deep, earlier),
+            lambda deep, earlier, shrink: self._reduce_dag(dag, conv, deep, earlier, shrink),
             lambda reduced, budget: self._dag_horn(reduced, conv, budget, decided=True),
         )
 
@@ -566,18 +560,20 @@ class Z3SpacerInterpolator(Interpolator):
         conv: Z3Converter,
         deep: bool,
         earlier: _Reduction | None = None,
+        shrink: bool = False,
     ) -> _Reduction:
         """``dag`` with every edge weakened to the leaves of an unsat core of its ARG
         condition (a leaf shared by several edges is kept in all of them), and those
         leaves; None, None if an error is reachable. Every path of the weakened DAG
         stays infeasible, so its DAG interpolants are those of ``dag``. With the
         reduction at the other level (``earlier``), no query of its own is needed at
-        the conjunct level, and the leaf level searches only the kept conjuncts."""
+        the conjunct level, and the leaf level searches only what it kept; ``shrink``:
+        a leaf-level core is made smaller by :meth:`_shrink`."""
         kept = _kept_leaves(
             deep,
             earlier,
             lambda: [edge.formula for edge in dag.edges],
-            lambda reduced: self._dag_core(dag if reduced is None else reduced, conv, deep),
+            lambda reduced: self._dag_core(dag if reduced is None else reduced, conv, deep, shrink),
         )
         if kept is None:
             return None, None
@@ -593,9 +589,11 @@ class Z3SpacerInterpolator(Interpolator):
         ]
         return InterpolationDag(dag.size, edges, dag.errors, dag.node_variables)
 
-    def _dag_core(self, dag: InterpolationDag, conv: Z3Converter, deep: bool) -> set[FNode] | None:
-        """The leaves of an unsat core of the DAG's ARG condition; None (and the
-        reachable error noted) if it is satisfiable."""
+    def _dag_core(
+        self, dag: InterpolationDag, conv: Z3Converter, deep: bool, shrink: bool = False
+    ) -> set[FNode] | None:
+        """The leaves of an unsat core of the DAG's ARG condition (a leaf-level one made
+        smaller if ``shrink``); None (and the reachable error noted) if it is satisfiable."""
         symbols = [edge.formula.get_free_variables() for edge in dag.edges]
         scopes = _dag_predicates(dag, [frozenset(s) for s in symbols])
         literals: dict[z3.ExprRef, FNode] = {}
@@ -607,7 +605,7 @@ class Z3SpacerInterpolator(Interpolator):
         # bit-vectors, the exact encoding
         query = (condition.assertions, literals)
         solver, result, _, core = self._decide(
-            [("QF_BV", lambda _logic: query)], shrink=deep and self._shrink_cores
+            [("QF_BV", lambda _logic: query)], shrink=deep and shrink
         )
         if result == z3.sat:
             model = solver.model()
@@ -716,19 +714,21 @@ class Z3SpacerInterpolator(Interpolator):
         conv: Z3Converter,
         deep: bool,
         earlier: _Reduction | None = None,
+        shrink: bool = False,
     ) -> _Reduction:
         """The formulas weakened to an unsat core (see :meth:`_unsat_core`), as (number of
         formulas, positions the core touches, weakened formulas), and the core's leaves;
         None, None if satisfiable. With the reduction at the other level (``earlier``),
         the conjunct level is read off the kept leaves without a query, and the leaf
-        level searches only the kept conjuncts."""
+        level searches only what it kept; ``shrink``: a leaf-level core is made smaller
+        by :meth:`_shrink`."""
         try:
             kept = _kept_leaves(
                 deep,
                 earlier,
                 lambda: formulas,
                 lambda reduced: self._unsat_core(
-                    formulas if reduced is None else reduced[2], conv, deep
+                    formulas if reduced is None else reduced[2], conv, deep, shrink
                 ),
             )
         except PysmtException as exc:
@@ -1122,9 +1122,10 @@ class Z3SpacerInterpolator(Interpolator):
         return level
 
     def _unsat_core(
-        self, formulas: list[FNode], conv: Z3Converter, deep: bool
+        self, formulas: list[FNode], conv: Z3Converter, deep: bool, shrink: bool = False
     ) -> set[FNode] | None:
-        """The leaves of an unsat core of the conjunction, or None if it is satisfiable.
+        """The leaves of an unsat core of the conjunction (a leaf-level one made smaller
+        if ``shrink``), or None if it is satisfiable.
 
         Every leaf of each formula (a maximal subterm that is not an And, nor an Or
         when ``deep``) is guarded by its own assumption literal.
@@ -1166,7 +1167,7 @@ class Z3SpacerInterpolator(Interpolator):
 
         logics = ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",)
         encodings = [(logic, encoding) for logic in logics]
-        solver, result, logic, core = self._decide(encodings, shrink=deep and self._shrink_cores)
+        solver, result, logic, core = self._decide(encodings, shrink=deep and shrink)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}
         if logic == "QF_BV":

@@ -98,12 +98,12 @@ def test_second_core_reduction_of_a_dag_comes_from_the_first(leaves_first):
             self.cores: list[tuple[bool, InterpolationDag]] = []
             self.reduced: dict[bool, InterpolationDag] = {}
 
-        def _dag_core(self, dag, conv, deep):
+        def _dag_core(self, dag, conv, deep, shrink=False):
             self.cores.append((deep, dag))
-            return super()._dag_core(dag, conv, deep)
+            return super()._dag_core(dag, conv, deep, shrink)
 
-        def _reduce_dag(self, dag, conv, deep, earlier=None):
-            reduced, kept = super()._reduce_dag(dag, conv, deep, earlier)
+        def _reduce_dag(self, dag, conv, deep, earlier=None, shrink=False):
+            reduced, kept = super()._reduce_dag(dag, conv, deep, earlier, shrink)
             self.reduced[deep] = reduced
             return reduced, kept
 

@@ -48,7 +48,7 @@ from cpa_predicate.interpolation import (
     create_interpolator,
     msat_available,
 )
-from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
+from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator, _OverBudget
 
 
 def iv(name: str) -> FNode:
@@ -305,6 +305,21 @@ def test_auto_core_moves_on_only_when_spacer_runs_out_of_budget() -> None:
     assert starved.fallbacks >= 2 and starved.over_budget_s > 0
 
 
+class ConjunctsNeverFit(Z3SpacerInterpolator):
+    """Spacer 'runs out of budget' on every budgeted conjunct-level reduction."""
+
+    def _reduce(self, formulas, conv, deep, earlier=None, shrink=False):
+        reduction, kept = super()._reduce(formulas, conv, deep, earlier, shrink)
+        if reduction is not None and not deep:
+            self.conjunct_level = reduction
+        return reduction, kept
+
+    def _solve(self, reduction, conv, budget=None):
+        if budget is not None and reduction is getattr(self, "conjunct_level", None):
+            raise _OverBudget("test")
+        return super()._solve(reduction, conv, budget)
+
+
 def test_auto_core_shrinks_a_leaf_level_core_only_once_spacer_ran_out_of_budget_on_it(
     monkeypatch,
 ) -> None:
@@ -314,22 +329,6 @@ def test_auto_core_shrinks_a_leaf_level_core_only_once_spacer_ran_out_of_budget_
     def recording(self, solver, core):
         shrunk.append(len(core))
         return shrink(self, solver, core)
-
-    from cpa_predicate import interpolation_z3
-
-    class ConjunctsNeverFit(Z3SpacerInterpolator):
-        """Spacer 'runs out of budget' on every budgeted conjunct-level reduction."""
-
-        def _reduce(self, formulas, conv, deep, earlier=None):
-            reduction, kept = super()._reduce(formulas, conv, deep, earlier)
-            if reduction is not None and not deep:
-                self.conjunct_level = reduction
-            return reduction, kept
-
-        def _solve(self, reduction, conv, budget=None):
-            if budget is not None and reduction is getattr(self, "conjunct_level", None):
-                raise interpolation_z3._OverBudget("test")
-            return super()._solve(reduction, conv, budget)
 
     monkeypatch.setattr(Z3SpacerInterpolator, "_shrink", recording)
     formulas = joined_paths_then_check()
@@ -364,22 +363,6 @@ def test_statistics_name_what_the_back_end_counted() -> None:
 
 
 def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
-    from cpa_predicate import interpolation_z3
-
-    class ConjunctsNeverFit(Z3SpacerInterpolator):
-        """Spacer 'runs out of budget' on every budgeted conjunct-level reduction."""
-
-        def _reduce(self, formulas, conv, deep, earlier=None):
-            reduction, kept = super()._reduce(formulas, conv, deep, earlier)
-            if reduction is not None and not deep:
-                self.conjunct_level = reduction
-            return reduction, kept
-
-        def _solve(self, reduction, conv, budget=None):
-            if budget is not None and reduction is getattr(self, "conjunct_level", None):
-                raise interpolation_z3._OverBudget("test")
-            return super()._solve(reduction, conv, budget)
-
     formulas = joined_paths_then_check()
     interpolator = ConjunctsNeverFit(timeout_ms=60_000, core="auto")
     check_sequence(formulas, interpolator.sequence_interpolants(formulas))
@@ -497,12 +480,12 @@ class FirstReductionNeverFits(Z3SpacerInterpolator):
         self.cores: list[tuple[bool, list[FNode]]] = []
         self.reductions: dict[bool, object] = {}
 
-    def _unsat_core(self, formulas, conv, deep):
+    def _unsat_core(self, formulas, conv, deep, shrink=False):
         self.cores.append((deep, list(formulas)))
-        return super()._unsat_core(formulas, conv, deep)
+        return super()._unsat_core(formulas, conv, deep, shrink)
 
-    def _reduce(self, formulas, conv, deep, earlier=None):
-        reduction, kept = super()._reduce(formulas, conv, deep, earlier)
+    def _reduce(self, formulas, conv, deep, earlier=None, shrink=False):
+        reduction, kept = super()._reduce(formulas, conv, deep, earlier, shrink)
         self.reductions[deep] = reduction
         return reduction, kept
 
