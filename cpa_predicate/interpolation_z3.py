@@ -395,6 +395,8 @@ class Z3SpacerInterpolator(Interpolator):
         self.readings = {"integers": 0, "bit-vectors": 0}
         self._bit_vectors_first = False  # the reading that succeeded last goes first
         self._first_budget = conjuncts_budget  # auto: where the next call starts
+        #: auto: the largest budget a call succeeded with after smaller ones ran out
+        self._needed_budget = 0
         self._reading: IntegerReading | None = None  # kept for the run
         self._atoms: AtomwiseReading | None = None  # integer reading per atom, for the run
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
@@ -490,9 +492,13 @@ class Z3SpacerInterpolator(Interpolator):
         # succeeded last goes first: which one suits Spacer depends on the program (on
         # the token rings the leaf level, on ssh the conjunct level).
         reductions: dict[bool, _Reduction] = {}
-        # the budget one level below the one the previous call succeeded with: the
-        # paths of one program tend to be alike, and every budget that is too small is
-        # work thrown away (on ssh, most problems need several levels above the first)
+        # the budget one level below the one the previous call succeeded with, and at
+        # least the largest one a call needed after smaller ones ran out: the paths of
+        # one program tend to be alike and grow with the unrolling, and every budget
+        # that is too small is work thrown away (four Spacer runs per round: both
+        # reductions, both readings), while a larger budget costs more only where the
+        # alternative tried first is the slower one (Spacer stops when it has the
+        # interpolants).
         budget: int | None = self._first_budget
         first = self._leaves_first
         # With ``core_shrink``, the leaf-level core is shrunk only once Spacer ran out of
@@ -501,6 +507,7 @@ class Z3SpacerInterpolator(Interpolator):
         # gains nothing from a smaller core, and on ssh shrinking every core cost more
         # interpolation than it saved.
         shrunk = not self.core_shrink
+        ran_out = False
         while True:
             for deep in (first, not first):
                 if deep not in reductions:
@@ -509,6 +516,7 @@ class Z3SpacerInterpolator(Interpolator):
                 if reduction is None:
                     return None
                 interpolants = self._attempt(solve, reduction, budget)
+                ran_out = ran_out or interpolants is _OverBudget
                 if interpolants is _OverBudget and deep and not shrunk:
                     shrunk = True
                     reductions[True] = reduce(True, reductions[True], True)
@@ -516,9 +524,14 @@ class Z3SpacerInterpolator(Interpolator):
                 if interpolants is _OverBudget:
                     continue
                 self._leaves_first = deep
-                self._first_budget = (
-                    _LAST_BUDGET if budget is None else max(self.conjuncts_budget, budget // 4)
-                )
+                if budget is None:
+                    self._first_budget = _LAST_BUDGET
+                else:
+                    if ran_out:
+                        self._needed_budget = max(self._needed_budget, budget)
+                    self._first_budget = max(
+                        self.conjuncts_budget, budget // 4, self._needed_budget
+                    )
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4

@@ -371,6 +371,27 @@ def test_auto_core_tries_the_reduction_that_succeeded_last_first() -> None:
     assert interpolator.fallbacks == 1  # the leaves went first this time
 
 
+class FirstRoundNeverFits(Z3SpacerInterpolator):
+    """Every attempt of the first round 'runs out of budget' before Spacer runs."""
+
+    def _refute(self, steps, shape, conv, budget):
+        if budget == self.conjuncts_budget:
+            raise _OverBudget("test")
+        return super()._refute(steps, shape, conv, budget)
+
+
+def test_auto_core_starts_later_calls_at_the_budget_an_earlier_one_needed() -> None:
+    formulas = joined_paths_then_check()
+    interpolator = FirstRoundNeverFits(timeout_ms=60_000, core="auto")
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert interpolator.fallbacks == 2  # both reductions ran out in the first round
+    # the next calls start at the budget that was needed, not one round below it,
+    # even after a call that succeeded at once
+    for _ in range(2):
+        check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+        assert interpolator.fallbacks == 2
+
+
 def test_auto_core_each_budget_round_gives_spacer_another_seed(monkeypatch) -> None:
     from cpa_predicate import interpolation_z3
 
@@ -397,14 +418,6 @@ def test_auto_core_each_budget_round_gives_spacer_another_seed(monkeypatch) -> N
         return RecordingHorn(solver) if logic == "HORN" else solver
 
     monkeypatch.setattr(interpolation_z3.z3, "SolverFor", recording_solver_for)
-
-    class FirstRoundNeverFits(Z3SpacerInterpolator):
-        """Every attempt of the first round 'runs out of budget' before Spacer runs."""
-
-        def _refute(self, steps, shape, conv, budget):
-            if budget == self.conjuncts_budget:
-                raise interpolation_z3._OverBudget("test")
-            return super()._refute(steps, shape, conv, budget)
 
     formulas = joined_paths_then_check()
     roomy = Z3SpacerInterpolator(timeout_ms=60_000, core="auto")
