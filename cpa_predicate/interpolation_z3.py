@@ -524,14 +524,13 @@ class Z3SpacerInterpolator(Interpolator):
                 if interpolants is _OverBudget:
                     continue
                 self._leaves_first = deep
-                if budget is None:
-                    self._first_budget = _LAST_BUDGET
-                else:
-                    if ran_out:
-                        self._needed_budget = max(self._needed_budget, budget)
-                    self._first_budget = max(
-                        self.conjuncts_budget, budget // 4, self._needed_budget
-                    )
+                if ran_out and budget is not None:
+                    self._needed_budget = max(self._needed_budget, budget)
+                self._first_budget = (
+                    _LAST_BUDGET
+                    if budget is None
+                    else max(self.conjuncts_budget, budget // 4, self._needed_budget)
+                )
                 return interpolants
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
