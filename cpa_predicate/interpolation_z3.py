@@ -69,10 +69,16 @@ _PROBE_UNITS_PER_NODE = 5_000
 # resource units for each check that tries to shrink an unsat core (a check that runs
 # out of them keeps what it tried to drop)
 _SHRINK_UNITS = 1_000_000
+# resource units for the bit-vector attempt at an unsat core of a path before the
+# integer reading is tried (about 0.1 s of bit-blasting; see _unsat_core)
+_READING_AFTER_UNITS = 1_000_000
 
 
 #: a guarded query: its assertions, and the leaf each guard literal stands for
 _GuardedQuery = tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]]
+#: a logic, how to build the query in it (None: no such encoding), and a budget in Z3's
+#: resource units (None: none)
+_Encoding = tuple[str, Callable[[str], "_GuardedQuery | None"], int | None]
 
 
 #: a reduction of an interpolation problem to an unsat core and the leaves it kept
@@ -617,7 +623,7 @@ class Z3SpacerInterpolator(Interpolator):
         # bit-vectors, the exact encoding
         query = (condition.assertions, literals)
         solver, result, _, core = self._decide(
-            [("QF_BV", lambda _logic: query)], shrink=deep and shrink
+            [("QF_BV", lambda _logic: query, None)], shrink=deep and shrink
         )
         if result == z3.sat:
             model = solver.model()
@@ -1150,11 +1156,13 @@ class Z3SpacerInterpolator(Interpolator):
         # its guard, with the definitions and ranges of all readings at the top level (a
         # core of it is a core of the bit-vector formulas: the reading is exact, and its
         # definitions and ranges hold for every value of the words), and the bit-vector
-        # formulas themselves. The reading goes first (on ssh it finds cores several
-        # times faster); the bit-vector query decides when the reading does not exist or
-        # Z3 gives up on it. (A budgeted portfolio of the two was tried: Z3's linear
-        # arithmetic took 7 s on a query under a resource limit that it solved in 1.3 s
-        # without one, so budgets on it are not a measure of effort.)
+        # formulas themselves. Bit-vectors go first, within ``_READING_AFTER_UNITS`` of
+        # Z3's resource units; then the reading, then bit-vectors without a budget. Z3's
+        # units measure bit-blasting effort but not linear arithmetic's: on mem_slave_tlm
+        # one reading query took 43 s with 0.5 M units in its first 3.4 s, a query that
+        # bit-vectors answer in 0.15 s, while on ssh the reading finds the large cores
+        # about three times faster (0.3 s where bit-vectors take 5 M units, 0.65 s). So
+        # only the bit-vector attempt can be bounded, and it goes first.
         def reading() -> _GuardedQuery | None:
             literals: dict[z3.ExprRef, FNode] = {}
             facts: dict[int, z3.ExprRef] = {}
@@ -1177,8 +1185,9 @@ class Z3SpacerInterpolator(Interpolator):
                 built[logic] = reading() if logic == "QF_LIA" else bit_vectors()
             return built[logic]
 
-        logics = ("QF_LIA", "QF_BV") if self.integer_reading else ("QF_BV",)
-        encodings = [(logic, encoding) for logic in logics]
+        encodings: list[_Encoding] = [("QF_BV", encoding, None)]
+        if self.integer_reading:
+            encodings[:0] = [("QF_BV", encoding, _READING_AFTER_UNITS), ("QF_LIA", encoding, None)]
         solver, result, logic, core = self._decide(encodings, shrink=deep and shrink)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}
@@ -1187,14 +1196,13 @@ class Z3SpacerInterpolator(Interpolator):
         return None
 
     def _decide(
-        self,
-        encodings: list[tuple[str, Callable[[str], _GuardedQuery | None]]],
-        shrink: bool = False,
+        self, encodings: list[_Encoding], shrink: bool = False
     ) -> tuple[z3.Solver, z3.CheckSatResult, str, list[z3.ExprRef] | None]:
         """The first definite answer to a guarded query: Z3 configured for each
-        encoding's logic in turn (``build(logic)``; None: no such encoding), then Z3's
-        default solver on the last one; with the solver and the logic that answered,
-        and for "unsat" an unsat core (made smaller by :meth:`_shrink` if ``shrink``).
+        encoding's logic in turn (``build(logic)``; None: no such encoding), within
+        ``units`` of Z3's resource budget where given, then Z3's default solver on the
+        last one; with the solver and the logic that answered, and for "unsat" an unsat
+        core (made smaller by :meth:`_shrink` if ``shrink``).
 
         Z3 configured for the formulas' logic found the cores of big joined blocks
         several times faster than the default solver. It must be the formulas' logic:
@@ -1202,10 +1210,10 @@ class Z3SpacerInterpolator(Interpolator):
         assumptions. Raises when Z3 gives up on all of them or runs out of time.
         """
         reason = ""
-        last_logic, last_build = encodings[-1]
-        attempts = [(logic, build, logic) for logic, build in encodings]
-        attempts.append((last_logic, last_build, None))  # the default solver
-        for logic, build, configured in attempts:
+        last_logic, last_build, _ = encodings[-1]
+        attempts = [(logic, build, logic, units) for logic, build, units in encodings]
+        attempts.append((last_logic, last_build, None, None))  # the default solver
+        for logic, build, configured, units in attempts:
             query = build(logic)
             if query is None:
                 continue
@@ -1213,25 +1221,26 @@ class Z3SpacerInterpolator(Interpolator):
                 solver = z3.Solver(ctx=self._ctx)
             else:
                 solver = z3.SolverFor(configured, ctx=self._ctx)
-            result = self._check_core(solver, query)
+            result = self._check_core(solver, query, units)
             if result == z3.unsat:
                 core = solver.unsat_core()
                 return solver, result, logic, self._shrink(solver, core) if shrink else list(core)
             if result == z3.sat:
                 return solver, result, logic, None
+            if units is not None:
+                self._left_ms()  # raises when the call is out of time
+                continue  # out of its budget: the next encoding
             reason = solver.reason_unknown() or reason
             if "timeout" in reason or "cancel" in reason:
                 break
         raise InterpolationError(f"Z3 returned unknown: {reason}")
 
     def _check_core(
-        self,
-        solver: z3.Solver,
-        query: _GuardedQuery,
+        self, solver: z3.Solver, query: _GuardedQuery, units: int | None = None
     ) -> z3.CheckSatResult:
         assertions, literals = query
         solver.add(*assertions)
-        self._bound(solver)
+        self._bound(solver, units)
         return solver.check(*literals)
 
     def _shrink(self, solver: z3.Solver, core: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:

@@ -23,8 +23,8 @@ from cpa.results import Verdict
 from cpa.verifier import analyze, build, prepare_cfa
 from cpa_predicate.predicate_cpa import PredicateCPA
 
-# the lock is released before the next iteration: IMPACT covers a loop-head state,
-# strengthens its coverer later (uncovering it) and covers it again
+# the lock is released before the next iteration: safe, proved with loop-head states
+# covered by older ones
 LOCK = """
 extern void reach_error(void);
 int main() {
@@ -36,6 +36,23 @@ int main() {
     i++;
   }
   if (i != 4) reach_error();
+  return 0;
+}
+"""
+
+# a lock taken and released in a loop of unknown length: IMPACT covers the second
+# loop-head state by the first, whose label a refinement then strengthens (uncovering
+# it), and covers it again
+LOCK_IN_ANY_LOOP = """
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int lock = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (lock != 0) reach_error();
+    lock = 1;
+    lock = 0;
+  }
   return 0;
 }
 """
@@ -81,7 +98,7 @@ def _predicate_state(cpa, state):
 
 def test_impact_proves_a_program_with_strengthening_uncovering_and_recovering():
     # without forced covering, which would cover the loop head before the refinement
-    outcome, context, cpa, reached, predicate = _run(LOCK, overrides=UNFORCED)
+    outcome, context, cpa, reached, predicate = _run(LOCK_IN_ANY_LOOP, overrides=UNFORCED)
     assert outcome.verdict is Verdict.TRUE, outcome.reason
     statistics = context.statistics
     assert statistics.get("labels_strengthened") > 0

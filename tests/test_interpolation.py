@@ -39,7 +39,7 @@ from pysmt.shortcuts import (
     is_sat,
     is_valid,
 )
-from pysmt.typing import BOOL, INT, REAL, FunctionType
+from pysmt.typing import BOOL, INT, REAL, BVType, FunctionType
 
 from cpa_predicate.interpolation import (
     InterpolationError,
@@ -48,7 +48,7 @@ from cpa_predicate.interpolation import (
     create_interpolator,
     msat_available,
 )
-from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator, _OverBudget
+from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator, _OverBudget, _weaken
 
 
 def iv(name: str) -> FNode:
@@ -656,7 +656,6 @@ def test_random_sequences_are_sound(itp: Interpolator, seed: int) -> None:
 def _joined_diamonds(n: int) -> list[FNode]:
     """Blocks ``if (x == i) x = x + 1;`` joined per block, over 32-bit words."""
     from pysmt.shortcuts import BV, BVAdd
-    from pysmt.typing import BVType
 
     x = [Symbol(f"main::dx@{i}", BVType(32)) for i in range(n + 1)]
     blocks = []
@@ -667,14 +666,9 @@ def _joined_diamonds(n: int) -> list[FNode]:
     return blocks
 
 
-def test_reading_a_long_path_stops_at_the_deadline(monkeypatch) -> None:
-    """Building the integer reading of a long path for its unsat core is seconds of
-    Python (a 56-block ssh path: 5 s past a verifier's time limit); it stops at the
-    deadline instead of reading every leaf first."""
-    import time
-
+def _counting_readings(monkeypatch) -> list:
+    """The terms the integer reading reads from now on (for the unsat-core tests)."""
     from cpa_predicate.integer_reading import IntegerReading
-    from cpa_predicate.interpolation_z3 import BitVectorConverter
 
     read = []
     original = IntegerReading.parts
@@ -684,16 +678,72 @@ def test_reading_a_long_path_stops_at_the_deadline(monkeypatch) -> None:
         return original(self, term)
 
     monkeypatch.setattr(IntegerReading, "parts", counted)
+    return read
+
+
+def _infeasible_diamonds(n: int) -> list[FNode]:
+    """``_joined_diamonds(n)`` that end at 7 from 0: infeasible for n < 7."""
+    from pysmt.shortcuts import BV
+
+    blocks = _joined_diamonds(n)
+    last = Symbol(f"main::dx@{n}", BVType(32))
+    return [*blocks, Equals(last, BV(7, 32)), Equals(Symbol("main::dx@0", BVType(32)), BV(0, 32))]
+
+
+def test_reading_a_long_path_stops_at_the_deadline(monkeypatch) -> None:
+    """Building the integer reading of a long path for its unsat core is seconds of
+    Python (a 56-block ssh path: 5 s past a verifier's time limit); it stops at the
+    deadline instead of reading every leaf first."""
+    import time
+
+    from cpa_predicate import interpolation_z3
+    from cpa_predicate.integer_reading import IntegerReading
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    # bit-vectors run out of their budget at once, and the reading is next
+    monkeypatch.setattr(interpolation_z3, "_READING_AFTER_UNITS", 1)
     interp = Z3SpacerInterpolator(integer_reading=True)
     blocks = _joined_diamonds(50)
     conv = BitVectorConverter(interp.env, interp._ctx)
-    interp._deadline = time.monotonic() - 1.0
+    read = []
+    original = IntegerReading.parts
+
+    def out_of_time_at_the_first_leaf(self, term):
+        read.append(term)
+        interp._deadline = time.monotonic() - 1.0  # the call's time ends meanwhile
+        return original(self, term)
+
+    monkeypatch.setattr(IntegerReading, "parts", out_of_time_at_the_first_leaf)
     with pytest.raises(InterpolationError, match="timeout"):
         interp._unsat_core(blocks, conv, deep=True)
-    assert read == []
+    assert len(read) == 1
+    monkeypatch.setattr(IntegerReading, "parts", original)
+    read = _counting_readings(monkeypatch)
     interp._deadline = None  # with time left, every leaf is read
     assert interp._unsat_core(blocks, conv, deep=True) is None  # the path is feasible
     assert len(read) >= 100
+
+
+def test_unsat_core_reads_integers_only_after_bit_vectors_ran_out(monkeypatch) -> None:
+    """Bit-vectors try a path's unsat core first, within a budget of Z3's resource
+    units (those measure bit-blasting, not linear arithmetic, whose effort no budget
+    bounds); only a query that runs out of it is read as integers, and both find a
+    core."""
+    from cpa_predicate import interpolation_z3
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    blocks = _infeasible_diamonds(5)
+    read = _counting_readings(monkeypatch)
+    interp = Z3SpacerInterpolator(integer_reading=True)
+    conv = BitVectorConverter(interp.env, interp._ctx)
+    by_bit_vectors = interp._unsat_core(blocks, conv, deep=True)
+    assert by_bit_vectors and read == []
+    monkeypatch.setattr(interpolation_z3, "_READING_AFTER_UNITS", 1)
+    by_reading = interp._unsat_core(blocks, conv, deep=True)
+    assert by_reading and read != []
+    for core in (by_bit_vectors, by_reading):  # the path weakened to a core stays unsat
+        weakened = [_weaken(block, core, interp.env, True) for block in blocks]
+        assert not is_sat(And(weakened), solver_name="z3")
 
 
 def test_feasible_path_keeps_a_model_of_the_conjunction() -> None:
