@@ -71,7 +71,7 @@ _PROBE_UNITS_PER_NODE = 5_000
 _SHRINK_UNITS = 1_000_000
 # resource units for the bit-vector attempt at an unsat core of a path before the
 # integer reading is tried (about 0.1 s of bit-blasting; see _unsat_core)
-_READING_AFTER_UNITS = 1_000_000
+_BIT_VECTOR_CORE_UNITS = 1_000_000
 
 
 #: a guarded query: its assertions, and the leaf each guard literal stands for
@@ -1156,7 +1156,7 @@ class Z3SpacerInterpolator(Interpolator):
         # its guard, with the definitions and ranges of all readings at the top level (a
         # core of it is a core of the bit-vector formulas: the reading is exact, and its
         # definitions and ranges hold for every value of the words), and the bit-vector
-        # formulas themselves. Bit-vectors go first, within ``_READING_AFTER_UNITS`` of
+        # formulas themselves. Bit-vectors go first, within ``_BIT_VECTOR_CORE_UNITS`` of
         # Z3's resource units; then the reading, then bit-vectors without a budget. Z3's
         # units measure bit-blasting effort but not linear arithmetic's: on mem_slave_tlm
         # one reading query took 43 s with 0.5 M units in its first 3.4 s, a query that
@@ -1187,7 +1187,10 @@ class Z3SpacerInterpolator(Interpolator):
 
         encodings: list[_Encoding] = [("QF_BV", encoding, None)]
         if self.integer_reading:
-            encodings[:0] = [("QF_BV", encoding, _READING_AFTER_UNITS), ("QF_LIA", encoding, None)]
+            encodings[:0] = [
+                ("QF_BV", encoding, _BIT_VECTOR_CORE_UNITS),
+                ("QF_LIA", encoding, None),
+            ]
         solver, result, logic, core = self._decide(encodings, shrink=deep and shrink)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}

@@ -234,7 +234,7 @@ def test_error_hints_are_refuted_or_confirmed_never_trusted(monkeypatch):
     # the cores read off the integer reading (bit-vectors' budget for them nil) the
     # run refutes hints before it confirms one; with bit-vector cores it confirms the
     # first.
-    monkeypatch.setattr(interpolation_z3, "_READING_AFTER_UNITS", 1)
+    monkeypatch.setattr(interpolation_z3, "_BIT_VECTOR_CORE_UNITS", 1)
     program = parse_program(str(BENCHMARKS / "systemc" / "toy2_BUG.cil.c"))
     configuration = load_configuration("ic-r-e")
     result = analyze(program, configuration, Specification.any_error(), timelimit=60)

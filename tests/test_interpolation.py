@@ -701,7 +701,7 @@ def test_reading_a_long_path_stops_at_the_deadline(monkeypatch) -> None:
     from cpa_predicate.interpolation_z3 import BitVectorConverter
 
     # bit-vectors run out of their budget at once, and the reading is next
-    monkeypatch.setattr(interpolation_z3, "_READING_AFTER_UNITS", 1)
+    monkeypatch.setattr(interpolation_z3, "_BIT_VECTOR_CORE_UNITS", 1)
     interp = Z3SpacerInterpolator(integer_reading=True)
     blocks = _joined_diamonds(50)
     conv = BitVectorConverter(interp.env, interp._ctx)
@@ -738,7 +738,7 @@ def test_unsat_core_reads_integers_only_after_bit_vectors_ran_out(monkeypatch) -
     conv = BitVectorConverter(interp.env, interp._ctx)
     by_bit_vectors = interp._unsat_core(blocks, conv, deep=True)
     assert by_bit_vectors and read == []
-    monkeypatch.setattr(interpolation_z3, "_READING_AFTER_UNITS", 1)
+    monkeypatch.setattr(interpolation_z3, "_BIT_VECTOR_CORE_UNITS", 1)
     by_reading = interp._unsat_core(blocks, conv, deep=True)
     assert by_reading and read != []
     for core in (by_bit_vectors, by_reading):  # the path weakened to a core stays unsat
