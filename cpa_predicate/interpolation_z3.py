@@ -1159,10 +1159,11 @@ class Z3SpacerInterpolator(Interpolator):
         # formulas themselves. Bit-vectors go first, within ``_BIT_VECTOR_CORE_UNITS`` of
         # Z3's resource units; then the reading, then bit-vectors without a budget. Z3's
         # units measure bit-blasting effort but not linear arithmetic's: on mem_slave_tlm
-        # one reading query took 43 s with 0.5 M units in its first 3.4 s, a query that
-        # bit-vectors answer in 0.15 s, while on ssh the reading finds the large cores
-        # about three times faster (0.3 s where bit-vectors take 5 M units, 0.65 s). So
-        # only the bit-vector attempt can be bounded, and it goes first.
+        # one reading query took 43 s with 0.5 M units in its first 3.4 s (with
+        # bit-vector cores no core query of that run took more than 0.15 s), while on ssh
+        # the reading finds the large cores about three times faster (0.3 s where
+        # bit-vectors take 5 M units, 0.65 s). So only the bit-vector attempt can be
+        # bounded, and it goes first.
         def reading() -> _GuardedQuery | None:
             literals: dict[z3.ExprRef, FNode] = {}
             facts: dict[int, z3.ExprRef] = {}
