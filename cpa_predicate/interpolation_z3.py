@@ -78,7 +78,7 @@ _BIT_VECTOR_CORE_UNITS = 1_000_000
 _GuardedQuery = tuple[list[z3.ExprRef], dict[z3.ExprRef, FNode]]
 #: a logic, how to build the query in it (None: no such encoding), and a budget in Z3's
 #: resource units (None: none)
-_Encoding = tuple[str, Callable[[str], "_GuardedQuery | None"], int | None]
+_Encoding = tuple[str, Callable[[str], _GuardedQuery | None], int | None]
 
 
 #: a reduction of an interpolation problem to an unsat core and the leaves it kept
@@ -1217,15 +1217,22 @@ class Z3SpacerInterpolator(Interpolator):
         last_logic, last_build, _ = encodings[-1]
         attempts = [(logic, build, logic, units) for logic, build, units in encodings]
         attempts.append((last_logic, last_build, None, None))  # the default solver
+        # a solver that ran out of its budget goes on where it stopped when its logic
+        # comes again (over bit-vectors, what it bit-blasted and learnt is kept)
+        stopped: dict[str, tuple[z3.Solver, _GuardedQuery]] = {}
         for logic, build, configured, units in attempts:
-            query = build(logic)
-            if query is None:
-                continue
-            if configured is None:
-                solver = z3.Solver(ctx=self._ctx)
-            else:
-                solver = z3.SolverFor(configured, ctx=self._ctx)
-            result = self._check_core(solver, query, units)
+            solver, query = stopped.pop(configured, (None, None)) if configured else (None, None)
+            if solver is None:
+                query = build(logic)
+                if query is None:
+                    continue
+                if configured is None:
+                    solver = z3.Solver(ctx=self._ctx)
+                else:
+                    solver = z3.SolverFor(configured, ctx=self._ctx)
+                solver.add(*query[0])
+            self._bound(solver, 0 if units is None else units)  # 0: no budget
+            result = solver.check(*query[1])
             if result == z3.unsat:
                 core = solver.unsat_core()
                 return solver, result, logic, self._shrink(solver, core) if shrink else list(core)
@@ -1233,19 +1240,12 @@ class Z3SpacerInterpolator(Interpolator):
                 return solver, result, logic, None
             if units is not None:
                 self._left_ms()  # raises when the call is out of time
+                stopped[configured] = (solver, query)
                 continue  # out of its budget: the next encoding
             reason = solver.reason_unknown() or reason
             if "timeout" in reason or "cancel" in reason:
                 break
         raise InterpolationError(f"Z3 returned unknown: {reason}")
-
-    def _check_core(
-        self, solver: z3.Solver, query: _GuardedQuery, units: int | None = None
-    ) -> z3.CheckSatResult:
-        assertions, literals = query
-        solver.add(*assertions)
-        self._bound(solver, units)
-        return solver.check(*literals)
 
     def _shrink(self, solver: z3.Solver, core: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
         """A subset of the unsat ``core`` (guard literals) that is still a core,

@@ -746,6 +746,39 @@ def test_unsat_core_reads_integers_only_after_bit_vectors_ran_out(monkeypatch) -
         assert not is_sat(And(weakened), solver_name="z3")
 
 
+def test_unsat_core_goes_on_with_the_bit_vector_solver_that_ran_out(monkeypatch) -> None:
+    """Without an integer reading (a product of two words), bit-vectors answer after
+    running out of their budget: the same solver goes on where it stopped, and what it
+    bit-blasted is not built again."""
+    from pysmt.shortcuts import BV, BVMul
+
+    from cpa_predicate import interpolation_z3
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    monkeypatch.setattr(interpolation_z3, "_BIT_VECTOR_CORE_UNITS", 1)
+    created = []
+    solver_for = z3.SolverFor
+
+    def counted(logic, *args, **kwargs):
+        created.append(logic)
+        return solver_for(logic, *args, **kwargs)
+
+    monkeypatch.setattr(z3, "SolverFor", counted)
+    x, y = Symbol("main::px@0", BVType(32)), Symbol("main::py@0", BVType(32))
+    blocks = [
+        And(Equals(x, BV(2, 32)), Equals(y, BV(4, 32))),
+        Equals(BVMul(x, y), BV(6, 32)),
+    ]
+    read = _counting_readings(monkeypatch)
+    interp = Z3SpacerInterpolator(integer_reading=True)
+    conv = BitVectorConverter(interp.env, interp._ctx)
+    core = interp._unsat_core(blocks, conv, deep=True)
+    assert core and created == ["QF_BV"]
+    weakened = [_weaken(block, core, interp.env, True) for block in blocks]
+    assert not is_sat(And(weakened), solver_name="z3")
+    assert read  # bit-vectors ran out of their budget, and the reading was tried
+
+
 def test_feasible_path_keeps_a_model_of_the_conjunction() -> None:
     # A long chain of joined disequalities is feasible; the interpolator decides it by
     # bit-blasting and keeps the model, which the refiner turns into the counterexample.
