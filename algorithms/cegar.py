@@ -94,6 +94,11 @@ class CEGARAlgorithm(Algorithm):
         refiner: Refiner = refiner_class(
             self.context, self.cpa, self.reached, self.context.options_of(f"refiner.{name}")
         )
+        # Kept as long as the algorithm: a finished refiner left to the garbage collector
+        # is freed whenever it runs next, e.g. in the middle of confirming a FALSE answer,
+        # and freeing its Z3 context can take longer than the analysis (28 of 41 s with
+        # ``bp`` on token_ring.12.BUG). One-shot processes exit without freeing it.
+        self.refiner = refiner
         statistics = self.context.statistics
         limit = self.options["max_refinements"]
         stop_at_target = self.options["targets"] == "stop"
