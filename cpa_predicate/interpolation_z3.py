@@ -1219,9 +1219,9 @@ class Z3SpacerInterpolator(Interpolator):
         attempts.append((last_logic, last_build, None, None))  # the default solver
         # a solver that ran out of its budget goes on where it stopped when its logic
         # comes again (over bit-vectors, what it bit-blasted and learnt is kept)
-        stopped: dict[str, tuple[z3.Solver, _GuardedQuery]] = {}
+        stopped: dict[str | None, tuple[z3.Solver, _GuardedQuery]] = {}
         for logic, build, configured, units in attempts:
-            solver, query = stopped.pop(configured, (None, None)) if configured else (None, None)
+            solver, query = stopped.pop(configured, (None, None))
             if solver is None:
                 query = build(logic)
                 if query is None:
