@@ -114,7 +114,8 @@ def test_large_blocks_without_predicates_are_decided_once_through_the_reading():
     assert stats.as_dict().get("abstractions_integers") == 6
 
 
-def test_auto_decides_large_blocks_without_predicates_over_bit_vectors():
+@pytest.mark.parametrize("kind", ["boolean", "cartesian"])
+def test_auto_decides_large_blocks_without_predicates_over_bit_vectors(kind):
     """With the decider chosen by time, a large block without predicates is one
     satisfiability check for the bit-blasting solver: the reading is not tried, and
     the choice learns nothing from it (its first pick is still the reading)."""
@@ -126,13 +127,13 @@ def test_auto_decides_large_blocks_without_predicates_over_bit_vectors():
     auto = PredicateAbstractionManager(
         SolverSession(), regions, stats, IntegerReadingSession(), choose_by_time=True
     )
-    answers = [auto.cartesian(query, [], large=True) for query in queries]
+    answers = [getattr(auto, kind)(query, [], large=True) for query in queries]
     assert [regions.is_false(answer) for answer in answers] == [False, False, True]
     counts = stats.as_dict()
     assert counts.get("abstractions_bit_vectors") == 3
     assert counts.get("abstractions_integers") is None
     assert auto.choice.calls == 0
-    auto.cartesian(step, [(0, BVSLT(X1, X))])
+    getattr(auto, kind)(step, [(0, BVSLT(X1, X))])
     assert stats.as_dict().get("abstractions_integers") == 1
 
 
