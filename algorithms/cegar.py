@@ -78,6 +78,9 @@ class CEGARAlgorithm(Algorithm):
         ),
     }
 
+    #: the refiner of the current or last run (see :meth:`steps`: kept, not collected)
+    refiner: Refiner | None = None
+
     def run(self) -> AnalysisOutcome:
         steps = self.steps()
         while True:

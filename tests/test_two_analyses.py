@@ -4,16 +4,19 @@ change the other's answer."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
 from cegar_builders import cegar_algorithm
 
 from cpa.cfa.data_model import ILP32, LP64
 from cpa.results import Verdict
+from cpa_predicate import refiner as refiner_module
 
 # long is 4 bytes under ILP32 and 8 under LP64: the loop stops at 4 only under ILP32
 LONG_SIZE = """
@@ -120,11 +123,6 @@ def test_a_finished_analysis_keeps_its_refiner_until_it_is_dropped(monkeypatch):
     left to the garbage collector, it would be freed at the next collection, e.g. while
     a FALSE answer is confirmed, and freeing a long run's Z3 context can take longer
     than the run."""
-    import gc
-    import weakref
-
-    from cpa_predicate import refiner as refiner_module
-
     created = []
     create = refiner_module.create_interpolator
 
