@@ -30,17 +30,16 @@ from cpa_predicate.ssa import uninstantiate
 if TYPE_CHECKING:
     from cpa_predicate.refiner import PredicateRefiner
 
-#: At most this many older states are tried per state, newest first (each try is one
-#: interpolation query).
-CANDIDATES = 2
-
 
 class ForcedCovering:
     """Tries to cover abstraction states before the loop expands them."""
 
-    def __init__(self, refiner: PredicateRefiner):
+    def __init__(self, refiner: PredicateRefiner, candidates: int = 0):
+        """``candidates``: at most this many older states are tried per state, newest
+        first (each try is one interpolation query); 0: every one."""
         self.refiner = refiner
         self.cpa = refiner.predicate_cpa
+        self.candidates = candidates
 
     def __call__(self, state: ARGState) -> bool:
         """Whether ``state`` is now covered (the loop does not expand it)."""
@@ -63,7 +62,7 @@ class ForcedCovering:
             label = refiner.predicate_state(other).abstraction.formula
             if label.is_true():
                 continue  # the stop operator would have covered the state
-            if tried == CANDIDATES:
+            if tried == self.candidates != 0:
                 break
             tried += 1
             statistics.add("forced_covering_attempts")

@@ -64,6 +64,12 @@ class PredicateRefiner(Refiner):
             "at its location, strengthening the labels of its path where that proves "
             "the older label (IMPACT's forced covering; needs labels strengthened in place)",
         ),
+        "forced_covering_candidates": Option(
+            int,
+            0,
+            "forced covering: how many older states at the location are tried per state, "
+            "newest first (one interpolation query each); 0: every one",
+        ),
         "keep_proven_safe": Option(
             bool,
             False,
@@ -84,6 +90,7 @@ class PredicateRefiner(Refiner):
             "strategy": "predicates",
             "error_structure": "path",
             "forced_covering": False,
+            "forced_covering_candidates": 0,
             "keep_proven_safe": False,
             **(options or {}),
         }
@@ -102,6 +109,11 @@ class PredicateRefiner(Refiner):
         if options["forced_covering"] and not self.predicate_cpa.labels.strengthens:
             raise ConfigError(
                 'refiner.predicate.forced_covering needs cpa.predicate.labels = "formula"'
+            )
+        if options["forced_covering_candidates"] < 0:
+            raise ConfigError(
+                "refiner.predicate.forced_covering_candidates must be 0 (every older state) "
+                f"or positive, got {options['forced_covering_candidates']}"
             )
         if options["keep_proven_safe"] and not self.arg.stop.names_coverer:
             raise ConfigError(
@@ -123,7 +135,7 @@ class PredicateRefiner(Refiner):
     def forced_cover(self) -> ForcedCovering | None:
         if not self.options["forced_covering"]:
             return None
-        return ForcedCovering(self)
+        return ForcedCovering(self, self.options["forced_covering_candidates"])
 
     def proven_safe(self, roots: list[ARGState]) -> set[ARGState]:
         """The states below ``roots`` that a cut there may keep (none unless

@@ -21,6 +21,7 @@ from cpa.core.context import AnalysisContext
 from cpa.errors import ConfigError
 from cpa.results import Verdict
 from cpa.verifier import analyze, build, prepare_cfa
+from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.predicate_cpa import PredicateCPA
 
 # the lock is released before the next iteration: safe, proved with loop-head states
@@ -322,3 +323,35 @@ def test_forced_covering_keeps_verdicts_and_counterexamples(source, expected):
 def test_forced_covering_needs_formula_labels():
     with pytest.raises(ConfigError, match="forced_covering needs"):
         _run(LOCK, "abe-l", FORCED)
+
+
+@pytest.mark.parametrize("candidates", [0, 1, 2])
+def test_forced_covering_tries_as_many_older_states_as_configured(candidates, monkeypatch):
+    # every attempt fails here, so each loop-head state goes through its whole list
+    tried: dict[int, list[int]] = {}
+
+    def fail(self, state, other):
+        tried.setdefault(state.id, []).append(other.id)
+        return False
+
+    monkeypatch.setattr(ForcedCovering, "_force", fail)
+    option = f"refiner.predicate.forced_covering_candidates={candidates}"
+    outcome, *_ = _run(LOCK, "impact", [*FORCED, option])
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    assert tried
+    for state, others in tried.items():
+        # older states, newest first, each once
+        assert all(other < state for other in others)
+        assert others == sorted(set(others), reverse=True)
+    longest = max(len(others) for others in tried.values())
+    if candidates:
+        assert longest == candidates
+    else:
+        # every older state at the loop head: more than the old fixed two
+        assert longest > 2
+
+
+def test_forced_covering_candidates_must_not_be_negative():
+    option = "refiner.predicate.forced_covering_candidates=-1"
+    with pytest.raises(ConfigError, match="forced_covering_candidates"):
+        _run(LOCK, "impact", [*FORCED, option])
