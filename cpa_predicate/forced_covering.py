@@ -88,14 +88,9 @@ class ForcedCovering:
             Not(shifts[-1].formula(theirs.instantiated)),
         ]
         refiner.set_timeout()
-        interpolator = refiner.interpolator
         try:
             with refiner.context.statistics.timer("forced_covering_time_s"):
-                # an attempt is speculative: one that a cheap check cannot refute is
-                # given up (most of them are satisfiable, and deciding that costs more)
-                if not interpolator.cheaply_refuted(formulas):
-                    return False
-                interpolants = interpolator.sequence_interpolants(formulas)
+                interpolants = refiner.interpolator.sequence_interpolants(formulas)
         except InterpolationError:
             refiner.context.deadline.check()
             return False

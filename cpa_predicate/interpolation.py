@@ -127,15 +127,6 @@ class Interpolator(ABC):
         """
         raise InterpolationError(f"the {self.name} interpolator has no DAG interpolation")
 
-    def cheaply_refuted(self, formulas: Sequence[FNode]) -> bool:
-        """Whether a cheap, bounded check shows the conjunction unsatisfiable.
-
-        For speculative callers (forced covering) whose failure costs only a missed
-        chance: they skip :meth:`sequence_interpolants` when this is False, so False
-        means satisfiable *or not decided cheaply*. Default True: no cheap check here,
-        the full query decides."""
-        return True
-
     def statistics(self) -> dict[str, float]:
         """What the back end counted over the run, by statistic name (only figures
         that are not zero; none by default)."""

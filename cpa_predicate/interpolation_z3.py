@@ -66,12 +66,6 @@ _HORN_PARAMS: dict[str, object] = {
 _LAST_BUDGET = 10**11
 # resource units per formula node for the bit-blasting probe of a path's feasibility
 _PROBE_UNITS_PER_NODE = 5_000
-# resource units per formula node for the bounded check of a speculative query
-# (:meth:`Z3SpacerInterpolator.cheaply_refuted`). Forced covering's queries at 60 s
-# (units spent by the probe per node): on pipeline_BUG the unsatisfiable ones took
-# 3 (median) and 83 (90th percentile), the satisfiable ones 1,049 (median), 0.29 s
-# each; on mem_slave_tlm.2 the unsatisfiable ones at most 40.
-_SPECULATIVE_UNITS_PER_NODE = 100
 # resource units for each check that tries to shrink an unsat core (a check that runs
 # out of them keeps what it tried to drop)
 _SHRINK_UNITS = 1_000_000
@@ -414,8 +408,6 @@ class Z3SpacerInterpolator(Interpolator):
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how many paths the bit-blasting probe found feasible
         self.probes_sat = 0
-        #: how many speculative queries :meth:`cheaply_refuted` gave up on
-        self.speculative_gave_up = 0
         #: seconds the probe took, whatever it found
         self.probe_s = 0.0
         #: how often ``"auto"`` ran out of a budget and moved on, and the seconds spent
@@ -446,8 +438,6 @@ class Z3SpacerInterpolator(Interpolator):
             figures["interpolation_over_budget_time_s"] = round(self.over_budget_s, 3)
         if self.probes_sat:
             figures["interpolation_feasible_by_probe"] = self.probes_sat
-        if self.speculative_gave_up:
-            figures["interpolation_speculative_gave_up"] = self.speculative_gave_up
         if self.probe_s:
             figures["interpolation_probe_time_s"] = round(self.probe_s, 3)
         if self.core_shrink:
@@ -465,7 +455,10 @@ class Z3SpacerInterpolator(Interpolator):
         self.model = None
         if n == 0:
             return None
-        self._start_call()
+        # one budget for the whole call: every query inside gets what is left of it
+        self._deadline = (
+            None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
+        )
         ctx = self._ctx
         # One converter for the run: refinements share most of their blocks, and the
         # converter's memo table turns their repeated conversion into look-ups.
@@ -566,7 +559,9 @@ class Z3SpacerInterpolator(Interpolator):
         variables, a clause per edge."""
         self.model = None
         self.reachable_error = None
-        self._start_call()
+        self._deadline = (
+            None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
+        )
         if self._converter is None:
             self._converter = BitVectorConverter(self.env, self._ctx)
         conv = self._converter
@@ -679,19 +674,6 @@ class Z3SpacerInterpolator(Interpolator):
             out[node] = label
         return out
 
-    def cheaply_refuted(self, formulas: Sequence[FNode]) -> bool:
-        """See :meth:`Interpolator.cheaply_refuted`: the bit-blasting probe within
-        ``_SPECULATIVE_UNITS_PER_NODE`` units per formula node finds it unsatisfiable."""
-        self._start_call()
-        started = time.monotonic()
-        try:
-            result, _ = self._bit_blast(list(formulas), _SPECULATIVE_UNITS_PER_NODE)
-        finally:
-            self.probe_s += time.monotonic() - started
-        if result != z3.unsat:
-            self.speculative_gave_up += 1
-        return result == z3.unsat
-
     def _feasible_by_bit_blasting(self, formulas: list[FNode]) -> bool:
         """Whether a bit-blasting probe finds the conjunction satisfiable (model kept).
 
@@ -703,19 +685,6 @@ class Z3SpacerInterpolator(Interpolator):
         bound the search, they do not measure time: Z3 spends them very unevenly
         between simplification and search.)
         """
-        result, solver = self._bit_blast(formulas, _PROBE_UNITS_PER_NODE)
-        if result != z3.sat:
-            return False
-        self.model = self._pysmt_model(solver.model())
-        self.probes_sat += 1
-        return True
-
-    def _bit_blast(
-        self, formulas: list[FNode], units_per_node: int
-    ) -> tuple[z3.CheckSatResult, z3.Solver]:
-        """The conjunction decided by bit-blasting within ``units_per_node`` of Z3's
-        resource units per formula node (unknown when they run out, or when it is not
-        a pure bit-vector formula), and the solver."""
         formulas = [factor_joins(formula, self._factored) for formula in formulas]
         size = _dag_size(formulas)
         # A context of its own: the terms that simplification creates would otherwise
@@ -728,18 +697,16 @@ class Z3SpacerInterpolator(Interpolator):
         ctx = conv.ctx
         tactic = z3.Then("simplify", "propagate-values", "bit-blast", "sat", ctx=ctx)
         solver = tactic.solver()
-        self._bound(solver, units_per_node * size)
+        self._bound(solver, _PROBE_UNITS_PER_NODE * size)
         try:
             solver.add(*[conv.convert(f) for f in formulas])
-            return solver.check(), solver
+            if solver.check() != z3.sat:
+                return False
+            self.model = self._pysmt_model(solver.model())
         except (z3.Z3Exception, PysmtException):
-            return z3.unknown, solver  # not a pure bit-vector formula
-
-    def _start_call(self) -> None:
-        """One budget for the whole call: every query inside gets what is left of it."""
-        self._deadline = (
-            None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
-        )
+            return False  # not a pure bit-vector formula: the core queries decide
+        self.probes_sat += 1
+        return True
 
     def _bound(self, solver: z3.Solver, units: int | None = None) -> None:
         """Bound ``solver``'s next checks by this call's deadline and, if given, by

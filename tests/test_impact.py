@@ -355,27 +355,3 @@ def test_forced_covering_candidates_must_not_be_negative():
     option = "refiner.predicate.forced_covering_candidates=-1"
     with pytest.raises(ConfigError, match="forced_covering_candidates"):
         _run(LOCK, "impact", [*FORCED, option])
-
-
-def test_forced_covering_gives_up_what_the_cheap_check_cannot_refute(monkeypatch):
-    from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
-
-    queried = []
-    original = Z3SpacerInterpolator.sequence_interpolants
-
-    def counted(self, formulas):
-        queried.append(len(formulas))
-        return original(self, formulas)
-
-    monkeypatch.setattr(Z3SpacerInterpolator, "sequence_interpolants", counted)
-    forced, context, *_ = _run(LOCK, "impact", FORCED)
-    assert context.statistics.get("forced_coverings") >= 1
-    with_forcing = len(queried)
-    queried.clear()
-    monkeypatch.setattr(Z3SpacerInterpolator, "cheaply_refuted", lambda self, formulas: False)
-    outcome, context, *_ = _run(LOCK, "impact", FORCED)
-    assert forced.verdict is outcome.verdict is Verdict.TRUE, outcome.reason
-    assert context.statistics.get("forced_covering_attempts") >= 1
-    assert not context.statistics.get("forced_coverings")
-    # every query left is a refinement's: forced covering asked none
-    assert len(queried) == context.statistics.get("refinements") < with_forcing

@@ -806,23 +806,3 @@ def test_infeasible_path_leaves_no_model() -> None:
     interpolants = interp.sequence_interpolants(blocks)
     assert interpolants is not None and len(interpolants) == len(blocks) - 1
     assert interp.model is None
-
-
-def test_cheap_refutation_is_bounded_and_says_false_when_it_cannot_tell(monkeypatch) -> None:
-    """Forced covering's speculative queries: True only for a refutation found within the
-    budget; a satisfiable conjunction and one the budget cannot decide both give False."""
-    from pysmt.shortcuts import BV
-
-    from cpa_predicate import interpolation_z3
-
-    itp = Z3SpacerInterpolator(timeout_ms=60_000)
-    assert itp.cheaply_refuted(_infeasible_diamonds(6))
-    start = Equals(Symbol("main::dx@0", BVType(32)), BV(0, 32))
-    assert not itp.cheaply_refuted([*_joined_diamonds(6), start])
-    assert itp.statistics()["interpolation_speculative_gave_up"] == 1
-    # the same refutable conjunction within one resource unit per node: undecided
-    monkeypatch.setattr(interpolation_z3, "_SPECULATIVE_UNITS_PER_NODE", 1)
-    assert not itp.cheaply_refuted(_infeasible_diamonds(6))
-    assert itp.statistics()["interpolation_speculative_gave_up"] == 2
-    # the full query still refutes it
-    check_sequence(_infeasible_diamonds(6), itp.sequence_interpolants(_infeasible_diamonds(6)))
