@@ -62,7 +62,7 @@ class ForcedCovering:
             label = refiner.predicate_state(other).abstraction.formula
             if label.is_true():
                 continue  # the stop operator would have covered the state
-            if tried == self.candidates != 0:
+            if self.candidates and tried == self.candidates:
                 break
             tried += 1
             statistics.add("forced_covering_attempts")
