@@ -69,6 +69,7 @@ class PredicateRefiner(Refiner):
             0,
             "forced covering: how many older states at the location are tried per state, "
             "newest first (one interpolation query each); 0: every one",
+            minimum=0,
         ),
         "keep_proven_safe": Option(
             bool,
@@ -86,12 +87,9 @@ class PredicateRefiner(Refiner):
         reached: ReachedSet,
         options: dict | None = None,
     ):
+        # the declared defaults, for callers that pass a partial section
         options = {
-            "strategy": "predicates",
-            "error_structure": "path",
-            "forced_covering": False,
-            "forced_covering_candidates": 0,
-            "keep_proven_safe": False,
+            **{name: option.default for name, option in self.OPTIONS.items()},
             **(options or {}),
         }
         super().__init__(context, cpa, reached, options)
@@ -109,11 +107,6 @@ class PredicateRefiner(Refiner):
         if options["forced_covering"] and not self.predicate_cpa.labels.strengthens:
             raise ConfigError(
                 'refiner.predicate.forced_covering needs cpa.predicate.labels = "formula"'
-            )
-        if options["forced_covering_candidates"] < 0:
-            raise ConfigError(
-                "refiner.predicate.forced_covering_candidates must be 0 (every older state) "
-                f"or positive, got {options['forced_covering_candidates']}"
             )
         if options["keep_proven_safe"] and not self.arg.stop.names_coverer:
             raise ConfigError(

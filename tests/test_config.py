@@ -62,6 +62,10 @@ def test_option_override_is_typed():
             "option 'refiner.predicate.strategy'",
         ),
         ("extends = 'impact'\n[refiner.predicate]\ndepth = 1\n", "unknown option"),
+        (
+            "extends = 'impact'\n[refiner.predicate]\nforced_covering_candidates = -1\n",
+            "option 'refiner.predicate.forced_covering_candidates' must be at least 0, got -1",
+        ),
         ("extends = 'impact'\n[refiner.other]\n", "the algorithm's refiner is 'predicate'"),
         ("[analysis\n", "Expected"),
         ("extends = 'itself.toml'\n", "cycle"),

@@ -20,6 +20,8 @@ class Option:
     default: Any
     doc: str = ""
     choices: tuple[Any, ...] | None = None
+    #: the smallest value allowed (numbers without a closed list of choices)
+    minimum: int | float | None = None
 
 
 def resolve_options(
@@ -49,4 +51,6 @@ def _coerce(key: str, option: Option, value: Any) -> Any:
     if option.choices is not None and value not in option.choices:
         allowed = ", ".join(map(str, option.choices))
         raise ConfigError(f"option '{key}' must be one of {allowed}, got {value!r}")
+    if option.minimum is not None and value < option.minimum:
+        raise ConfigError(f"option '{key}' must be at least {option.minimum}, got {value!r}")
     return value
