@@ -1,8 +1,9 @@
 """Declared options of components, checked against configuration files.
 
 Each component lists its options with a type, a default and a one-line doc; a
-configuration that names an unknown option or gives a value of the wrong type is an
-error that names the key, so a typo never silently falls back to a default.
+configuration that names an unknown option or gives a value of the wrong type, outside
+its choices or below its minimum is an error that names the key, so a typo never
+silently falls back to a default.
 """
 
 from __future__ import annotations
