@@ -806,3 +806,34 @@ def test_infeasible_path_leaves_no_model() -> None:
     interpolants = interp.sequence_interpolants(blocks)
     assert interpolants is not None and len(interpolants) == len(blocks) - 1
     assert interp.model is None
+
+
+def test_a_kept_model_decides_a_later_query_it_satisfies() -> None:
+    # Forced covering asks one query per older state along one path, the queries
+    # differing in their last formula; a model of an earlier satisfiable one that
+    # satisfies a later one decides it without a probe, and is reported as its model.
+    from pysmt.shortcuts import BV, BVULT, BVAdd, substitute
+
+    bits = BVType(32)
+    x, y = Symbol("main::kx@0", bits), Symbol("main::ky@1", bits)
+    path = [Equals(y, BVAdd(x, BV(1, 32))), BVULT(x, BV(10, 32))]
+    interp = create_interpolator("z3")
+    assert interp.sequence_interpolants([*path, Not(Equals(y, BV(0, 32)))]) is None
+    assert (interp.probes_sat, interp.witnesses_reused) == (1, 0)
+    first = dict(interp.model)
+    # y = x + 1 with x < 10 is never 20: the earlier model satisfies this one as well
+    assert interp.sequence_interpolants([*path, Not(Equals(y, BV(20, 32)))]) is None
+    assert (interp.probes_sat, interp.witnesses_reused) == (1, 1)
+    assert interp.model == first
+    assert interp.statistics()["interpolation_feasible_by_earlier_model"] == 1
+    # one the kept model does not satisfy goes to the probe, which finds another
+    later = [*path, Equals(x, BV((first[x] + 1) % 10, 32))]
+    assert interp.sequence_interpolants(later) is None
+    assert (interp.probes_sat, interp.witnesses_reused) == (2, 1)
+    values = {symbol: BV(value, 32) for symbol, value in interp.model.items()}
+    for formula in later:
+        assert substitute(formula, values).simplify().is_true()
+    # and an infeasible one is still refuted, whatever models are kept
+    refuted = [*path, Equals(y, BV(0, 32))]
+    interpolants = interp.sequence_interpolants(refuted)
+    assert interpolants is not None and len(interpolants) == 2
