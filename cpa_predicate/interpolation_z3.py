@@ -416,6 +416,8 @@ class Z3SpacerInterpolator(Interpolator):
         self.probe_s = 0.0
         #: how many paths a kept model of an earlier one showed feasible (no probe run)
         self.witnesses_reused = 0
+        #: the model of the last satisfiable query (its ``model`` read off it when asked)
+        self._z3_model: z3.ModelRef | None = None
         #: the probe's latest models, most recently useful first (its own context)
         self._witnesses: deque[z3.ModelRef] = deque(maxlen=_WITNESSES)
         #: how often ``"auto"`` ran out of a budget and moved on, and the seconds spent
@@ -436,6 +438,14 @@ class Z3SpacerInterpolator(Interpolator):
             (deep, read): {} for deep in (False, True) for read in (False, True)
         }
         self._literal: dict[FNode, z3.ExprRef] = {}
+
+    @property
+    def model(self) -> dict[FNode, int | bool] | None:  # type: ignore[override]
+        """See :attr:`Interpolator.model`: read off Z3's model when asked (most
+        satisfiable queries are forced-covering attempts, which do not ask)."""
+        if self._z3_model is None:
+            return None
+        return self._pysmt_model(self._z3_model)
 
     def statistics(self) -> dict[str, float]:
         """See :meth:`Interpolator.statistics`: attempts over budget and their time, the
@@ -462,7 +472,7 @@ class Z3SpacerInterpolator(Interpolator):
         """See :meth:`Interpolator.sequence_interpolants`."""
         formulas = list(formulas)
         n = len(formulas)
-        self.model = None
+        self._z3_model = None
         if n == 0:
             return None
         # one budget for the whole call: every query inside gets what is left of it
@@ -567,7 +577,7 @@ class Z3SpacerInterpolator(Interpolator):
         condition (:func:`~cpa_predicate.arg_condition.arg_condition`) first, then one
         Horn system over the weakened edges, a predicate per inner node over its
         variables, a clause per edge."""
-        self.model = None
+        self._z3_model = None
         self.reachable_error = None
         self._deadline = (
             None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
@@ -712,7 +722,7 @@ class Z3SpacerInterpolator(Interpolator):
         witness = self._known_witness(terms)
         if witness is not None:
             self.witnesses_reused += 1
-            self.model = self._pysmt_model(witness)
+            self._z3_model = witness
             return True
         tactic = z3.Then("simplify", "propagate-values", "bit-blast", "sat", ctx=ctx)
         solver = tactic.solver()
@@ -722,7 +732,7 @@ class Z3SpacerInterpolator(Interpolator):
             if solver.check() != z3.sat:
                 return False
             model = solver.model()
-            self.model = self._pysmt_model(model)
+            self._z3_model = model
         except (z3.Z3Exception, PysmtException):
             return False  # not a pure bit-vector formula: the core queries decide
         self._witnesses.appendleft(model)
@@ -1240,7 +1250,7 @@ class Z3SpacerInterpolator(Interpolator):
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}
         if logic == "QF_BV":
-            self.model = self._pysmt_model(solver.model())
+            self._z3_model = solver.model()
         return None
 
     def _decide(
