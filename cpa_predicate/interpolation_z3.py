@@ -724,7 +724,16 @@ class Z3SpacerInterpolator(Interpolator):
             self.witnesses_reused += 1
             self._z3_model = witness
             return True
-        tactic = z3.Then("simplify", "propagate-values", "bit-blast", "sat", ctx=ctx)
+        tactic = z3.Then(
+            "simplify",
+            "propagate-values",
+            "solve-eqs",
+            "elim-uncnstr",
+            "simplify",
+            "bit-blast",
+            "sat",
+            ctx=ctx,
+        )
         solver = tactic.solver()
         self._bound(solver, _PROBE_UNITS_PER_NODE * size)
         try:
