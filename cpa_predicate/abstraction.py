@@ -309,13 +309,14 @@ class PredicateAbstractionManager:
 
 
 class DeciderChoice:
-    """Which exact decider, the integer reading or bit-vectors, answers the next
-    abstraction: the one with the lower mean time so far.
+    """Which of two exact deciders answers the next query: the one with the lower mean
+    time so far. Here the integer reading or bit-vectors for an abstraction (the
+    interpolator picks its probe's tactic the same way).
 
     Both give the same region (the reading is exact), so the choice changes only the
     time. Which is faster depends on the program: on the ``ssh`` and ``token_ring``
     blocks the reading halves Cartesian abstraction, on ``pc_sfifo_2``'s small blocks it
-    is 2.5 times slower. The first ``WARM_UP`` abstractions alternate; afterwards every
+    is 2.5 times slower. The first ``warm_up`` abstractions alternate; afterwards every
     ``RESAMPLE``-th goes to the slower one, so that a program whose blocks change
     character (later unrollings, more predicates) can change the choice. The means are
     exponential, weighted to the recent ``1 / DECAY`` abstractions of each decider.
@@ -325,15 +326,17 @@ class DeciderChoice:
     RESAMPLE = 16
     DECAY = 0.125
 
-    def __init__(self) -> None:
+    def __init__(self, warm_up: int = WARM_UP) -> None:
+        """``warm_up``: how many queries alternate before the means decide."""
+        self.warm_up = warm_up
         self.calls = 0
         self.mean: dict[bool, float | None] = {True: None, False: None}
 
     def pick(self) -> bool:
-        """True: the integer reading; False: bit-vectors."""
+        """True: the first decider (the integer reading); False: the second."""
         self.calls += 1
         reading, bits = self.mean[True], self.mean[False]
-        if self.calls <= self.WARM_UP or reading is None or bits is None:
+        if self.calls <= self.warm_up or reading is None or bits is None:
             return self.calls % 2 == 1
         faster = reading <= bits
         return (not faster) if self.calls % self.RESAMPLE == 0 else faster

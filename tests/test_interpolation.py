@@ -837,3 +837,29 @@ def test_a_kept_model_decides_a_later_query_it_satisfies() -> None:
     refuted = [*path, Equals(y, BV(0, 32))]
     interpolants = interp.sequence_interpolants(refuted)
     assert interpolants is not None and len(interpolants) == 2
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_both_probe_tactics_decide_alike(plain: bool) -> None:
+    # The probe picks its tactic by time; either one must find the same paths feasible
+    # (with a model of the path) and leave the infeasible ones to the core queries.
+    from pysmt.shortcuts import BV, BVULT, BVAdd, substitute
+
+    from cpa_predicate.abstraction import DeciderChoice
+
+    bits = BVType(32)
+    x, y, z = (Symbol(f"main::t{n}@0", bits) for n in "xyz")
+    interp = create_interpolator("z3")
+    choice = DeciderChoice(warm_up=0)
+    choice.mean = {plain: 0.0, not plain: 1.0}  # the wanted tactic is the faster one
+    interp._probe_choice = choice
+    feasible = [Equals(y, BVAdd(x, BV(1, 32))), Equals(z, BVAdd(y, y)), BVULT(z, BV(7, 32))]
+    assert interp.sequence_interpolants(feasible) is None
+    assert interp.probes_eliminating == (0 if plain else 1)
+    values = {symbol: BV(value, 32) for symbol, value in interp.model.items()}
+    for formula in feasible:
+        assert substitute(formula, values).simplify().is_true()
+    infeasible = [*feasible[:2], Equals(z, BV(7, 32))]  # z = 2x + 2 is even
+    interpolants = interp.sequence_interpolants(infeasible)
+    assert interpolants is not None and len(interpolants) == 2
+    assert interp.probes_eliminating == (0 if plain else 2)
