@@ -32,6 +32,7 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import TRUE, Iff, Not, Or, Symbol
 from pysmt.typing import BOOL
 
+from cpa_predicate.decider_choice import DeciderChoice
 from cpa_predicate.integer_reading import Unreadable
 from cpa_predicate.reading_solver import ReadingOverBudget
 from cpa_predicate.regions import Region, RegionManager
@@ -40,7 +41,7 @@ from cpa_predicate.solver import SolverSession
 if TYPE_CHECKING:
     from cpa.statistics import Statistics
 
-__all__ = ["DeciderChoice", "PredicateAbstractionManager"]
+__all__ = ["PredicateAbstractionManager"]
 
 Predicates = Sequence[tuple[int, FNode]]
 _NEITHER = object()  # a predicate that is neither valid nor unsatisfiable
@@ -306,44 +307,6 @@ class PredicateAbstractionManager:
                 solver.add_clause([negated[k] if values[k] else indicators[k] for k in range(n)])
             self._count("allsat_models", models)
             return region
-
-
-class DeciderChoice:
-    """Which of two exact deciders answers the next query: the one with the lower mean
-    time so far. Here the integer reading or bit-vectors for an abstraction (the
-    interpolator picks its probe's tactic the same way).
-
-    Both give the same region (the reading is exact), so the choice changes only the
-    time. Which is faster depends on the program: on the ``ssh`` and ``token_ring``
-    blocks the reading halves Cartesian abstraction, on ``pc_sfifo_2``'s small blocks it
-    is 2.5 times slower. The first ``warm_up`` abstractions alternate; afterwards every
-    ``RESAMPLE``-th goes to the slower one, so that a program whose blocks change
-    character (later unrollings, more predicates) can change the choice. The means are
-    exponential, weighted to the recent ``1 / DECAY`` abstractions of each decider.
-    """
-
-    WARM_UP = 8
-    RESAMPLE = 16
-    DECAY = 0.125
-
-    def __init__(self, warm_up: int = WARM_UP) -> None:
-        """``warm_up``: how many queries alternate before the means decide."""
-        self.warm_up = warm_up
-        self.calls = 0
-        self.mean: dict[bool, float | None] = {True: None, False: None}
-
-    def pick(self) -> bool:
-        """True: the first decider (the integer reading); False: the second."""
-        self.calls += 1
-        reading, bits = self.mean[True], self.mean[False]
-        if self.calls <= self.warm_up or reading is None or bits is None:
-            return self.calls % 2 == 1
-        faster = reading <= bits
-        return (not faster) if self.calls % self.RESAMPLE == 0 else faster
-
-    def record(self, reading: bool, seconds: float) -> None:
-        mean = self.mean[reading]
-        self.mean[reading] = seconds if mean is None else mean + self.DECAY * (seconds - mean)
 
 
 def _split_independent(

@@ -38,8 +38,8 @@ from pysmt.exceptions import PysmtException
 from pysmt.fnode import FNode
 from pysmt.solvers.z3 import Z3Converter
 
-from cpa_predicate.abstraction import DeciderChoice
 from cpa_predicate.arg_condition import arg_condition
+from cpa_predicate.decider_choice import DeciderChoice
 from cpa_predicate.integer_reading import AtomwiseReading, IntegerReading, Unreadable
 from cpa_predicate.interpolation import (
     DagEdge,

@@ -13,7 +13,7 @@ checks instead of about 21 s) but the words' ranges and the reading itself cost 
 most of it, so it is an option (``abstraction_reading``), not the default. For Cartesian
 abstraction (entailment queries) it is faster on some programs and slower on others;
 ``abstraction_reading = "auto"`` lets the two take turns and then keeps the faster
-(:class:`~cpa_predicate.abstraction.DeciderChoice`).
+(:class:`~cpa_predicate.decider_choice.DeciderChoice`).
 
 Linear integer arithmetic has its own hard cases: on ``kundu`` one check of the reading
 of an abstraction ran for over 60 s where the bit-vector check took 0.1 s, and on

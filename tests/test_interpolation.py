@@ -845,7 +845,7 @@ def test_both_probe_tactics_decide_alike(plain: bool) -> None:
     # (with a model of the path) and leave the infeasible ones to the core queries.
     from pysmt.shortcuts import BV, BVULT, BVAdd, substitute
 
-    from cpa_predicate.abstraction import DeciderChoice
+    from cpa_predicate.decider_choice import DeciderChoice
 
     bits = BVType(32)
     x, y, z = (Symbol(f"main::t{n}@0", bits) for n in "xyz")

@@ -19,7 +19,8 @@ from pysmt.shortcuts import (
 from pysmt.typing import BVType
 
 from cpa.statistics import Statistics
-from cpa_predicate.abstraction import DeciderChoice, PredicateAbstractionManager
+from cpa_predicate.abstraction import PredicateAbstractionManager
+from cpa_predicate.decider_choice import DeciderChoice
 from cpa_predicate.integer_reading import Unreadable
 from cpa_predicate.reading_solver import IntegerReadingSession, ReadingOverBudget
 from cpa_predicate.regions import RegionManager
