@@ -48,6 +48,7 @@ from cpa_predicate.interpolation import (
     Interpolator,
 )
 from cpa_predicate.pathformula import factor_joins
+from cpa_predicate.solver import BIT_BLASTING_TACTIC
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
 
@@ -77,7 +78,7 @@ _WITNESSES = 8
 # satisfiable forced-covering attempts) and those on token_ring.12 half as slow again
 # (10.5 -> 15.3 s): the probe picks by time (DeciderChoice)
 _PROBE_TACTICS = (
-    ("simplify", "propagate-values", "bit-blast", "sat"),
+    BIT_BLASTING_TACTIC,
     ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "simplify", "bit-blast", "sat"),
 )
 _PROBE_WARM_UP = 4

@@ -31,10 +31,14 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["SolverSession", "SolverUnknownError", "TimeLimitExceeded"]
+__all__ = ["BIT_BLASTING_TACTIC", "SolverSession", "SolverUnknownError", "TimeLimitExceeded"]
 
 
 _Z3_L_TRUE = 1  # Z3_lbool value of 'true'
+
+#: Z3's tactic for one-shot bit-vector checks: simplify, propagate values, bit-blast,
+#: SAT (the interpolator's feasibility probe starts from it too)
+BIT_BLASTING_TACTIC = ("simplify", "propagate-values", "bit-blast", "sat")
 
 
 class SolverUnknownError(RuntimeError):
@@ -313,8 +317,7 @@ class SolverSession:
         logic = self._logic_name
         makers: list[Callable[[], Any]] = []
         if logic == "QF_BV":
-            tactic = ("simplify", "propagate-values", "bit-blast", "sat")
-            makers.append(lambda: z3.Then(*tactic, ctx=ctx).solver())
+            makers.append(lambda: z3.Then(*BIT_BLASTING_TACTIC, ctx=ctx).solver())
         makers.append(lambda: z3.SolverFor(logic, ctx=ctx) if logic else z3.Solver(ctx=ctx))
         for position, make in enumerate(makers):
             solver = self._bounded(make())
