@@ -939,25 +939,29 @@ class Z3SpacerInterpolator(Interpolator):
         formulas), then with them (exact), and the bit-vector formulas only if they have
         no integer reading or the weakened and exact readings are not refuted.
         """
-        ctx = self._ctx
-        # the alternatives: the integer reading (weakened, then exact) and bit-vectors
-        alternatives: list[tuple[str, list[tuple[IntegerReading | None, list]]]] = []
-        if self.integer_reading:
-            if self._reading is None:
-                self._reading = IntegerReading(ctx)
-            reading = self._reading
-            try:
-                read = [self._read_conjunction(cs, conv) for cs in parts]
-            except Unreadable:
-                pass
-            else:
-                relaxed = [(weakened, auxiliaries) for weakened, _, auxiliaries in read]
-                exact = [(formula, auxiliaries) for _, formula, auxiliaries in read]
-                alternatives.append(("integers", [(reading, relaxed), (reading, exact)]))
-        alternatives.append(("bit-vectors", [(None, [(formula, []) for formula in zformulas])]))
+        # the alternatives: the integer reading (weakened, then exact) and bit-vectors,
+        # each built when first tried (on programs where bit-vectors go first and succeed,
+        # reading every block was most of the Python work of a refinement)
+        built: dict[str, list[tuple[IntegerReading | None, list]] | None] = {}
+
+        def steps_of(theory: str) -> list[tuple[IntegerReading | None, list]] | None:
+            if theory not in built:
+                built[theory] = (
+                    self._reading_steps(parts, conv)
+                    if theory == "integers"
+                    else [(None, [(formula, []) for formula in zformulas])]
+                )
+            return built[theory]
+
+        theories = ["integers", "bit-vectors"] if self.integer_reading else ["bit-vectors"]
+        if budget is None and len(theories) > 1 and steps_of("integers") is None:
+            theories = ["bit-vectors"]  # no reading: no portfolio of budgets either
         if self._bit_vectors_first:
-            alternatives.reverse()
-        if budget is not None or len(alternatives) == 1:
+            theories.reverse()
+        # a failed attempt counts as a fallback where the formulas have both readings:
+        # one over bit-vectors is counted once the integer reading is known to exist
+        uncounted = 0
+        if budget is not None or len(theories) == 1:
             budgets: list[int | None] = [budget]
         else:  # a portfolio of its own: both readings in turn, budgets growing fourfold
             budgets = []
@@ -967,17 +971,43 @@ class Z3SpacerInterpolator(Interpolator):
                 grown = None if grown > _LAST_BUDGET else grown * 4
             budgets.append(None)
         for each in budgets:
-            for theory, steps in alternatives:
+            for theory in theories:
+                steps = steps_of(theory)
+                if steps is None:
+                    continue  # no integer reading of these formulas
+                if theory == "integers":
+                    self.fallbacks += uncounted
+                    uncounted = 0
                 try:
                     interpolants = self._refute(steps, shape, conv, each)
                 except (_OverBudget, _NotRefuted):
-                    if len(alternatives) > 1:
+                    if len(theories) == 1:
+                        continue
+                    if theory == "integers" or built.get("integers") is not None:
                         self.fallbacks += 1
+                    elif "integers" not in built:
+                        uncounted += 1
                     continue
                 self._bit_vectors_first = theory == "bit-vectors"
                 self.readings[theory] += 1
                 return interpolants
         raise _OverBudget("no reading of the formulas within the budget")
+
+    def _reading_steps(
+        self, parts: list[list[FNode]], conv: Z3Converter
+    ) -> list[tuple[IntegerReading | None, list]] | None:
+        """Spacer's steps over the integer reading of the conjunctions ``parts``: without
+        the ranges of the words (a weakening: its solutions are interpolants of the
+        formulas), then with them (exact); None if some formula has no integer reading."""
+        if self._reading is None:
+            self._reading = IntegerReading(self._ctx)
+        try:
+            read = [self._read_conjunction(cs, conv) for cs in parts]
+        except Unreadable:
+            return None
+        relaxed = [(weakened, auxiliaries) for weakened, _, auxiliaries in read]
+        exact = [(formula, auxiliaries) for _, formula, auxiliaries in read]
+        return [(self._reading, relaxed), (self._reading, exact)]
 
     def _read_conjunction(
         self, conjuncts: list[FNode], conv: Z3Converter
