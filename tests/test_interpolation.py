@@ -746,6 +746,29 @@ def test_unsat_core_reads_integers_only_after_bit_vectors_ran_out(monkeypatch) -
         assert not is_sat(And(weakened), solver_name="z3")
 
 
+def test_spacer_gets_the_integer_reading_built_only_when_it_is_tried(monkeypatch) -> None:
+    """A path is read into integers for Spacer only when that reading is tried: after
+    a bit-vector success bit-vectors go first, and a path they refute is not read (with
+    the ``auto`` core portfolio, whose every attempt has a budget; without one, whether
+    there is a reading decides the schedule, so it is read at once)."""
+    blocks = _infeasible_diamonds(5)
+    read_blocks = []
+    original = Z3SpacerInterpolator._read_conjunction
+
+    def counted(self, conjuncts, conv):
+        read_blocks.append(conjuncts)
+        return original(self, conjuncts, conv)
+
+    monkeypatch.setattr(Z3SpacerInterpolator, "_read_conjunction", counted)
+    interp = Z3SpacerInterpolator(integer_reading=True, core="auto")
+    interp._bit_vectors_first = True
+    assert interp.sequence_interpolants(blocks) is not None
+    assert interp.readings["bit-vectors"] == 1 and read_blocks == []
+    interp._bit_vectors_first = False  # the integer reading goes first, and is read
+    assert interp.sequence_interpolants(blocks) is not None
+    assert interp.readings["integers"] == 1 and read_blocks
+
+
 def test_unsat_core_goes_on_with_the_bit_vector_solver_that_ran_out(monkeypatch) -> None:
     """Without an integer reading (a product of two words), bit-vectors answer after
     running out of their budget: the same solver goes on where it stopped, and what it
