@@ -958,9 +958,6 @@ class Z3SpacerInterpolator(Interpolator):
             theories = ["bit-vectors"]  # no reading: no portfolio of budgets either
         if self._bit_vectors_first:
             theories.reverse()
-        # a failed attempt counts as a fallback where the formulas have both readings:
-        # one over bit-vectors is counted once the integer reading is known to exist
-        uncounted = 0
         if budget is not None or len(theories) == 1:
             budgets: list[int | None] = [budget]
         else:  # a portfolio of its own: both readings in turn, budgets growing fourfold
@@ -970,28 +967,26 @@ class Z3SpacerInterpolator(Interpolator):
                 budgets.append(grown)
                 grown = None if grown > _LAST_BUDGET else grown * 4
             budgets.append(None)
-        for each in budgets:
-            for theory in theories:
-                steps = steps_of(theory)
-                if steps is None:
-                    continue  # no integer reading of these formulas
-                if theory == "integers":
-                    self.fallbacks += uncounted
-                    uncounted = 0
-                try:
-                    interpolants = self._refute(steps, shape, conv, each)
-                except (_OverBudget, _NotRefuted):
-                    if len(theories) == 1:
+        failed = 0
+        try:
+            for each in budgets:
+                for theory in theories:
+                    steps = steps_of(theory)
+                    if steps is None:
+                        continue  # no integer reading of these formulas
+                    try:
+                        interpolants = self._refute(steps, shape, conv, each)
+                    except (_OverBudget, _NotRefuted):
+                        failed += 1
                         continue
-                    if theory == "integers" or built.get("integers") is not None:
-                        self.fallbacks += 1
-                    elif "integers" not in built:
-                        uncounted += 1
-                    continue
-                self._bit_vectors_first = theory == "bit-vectors"
-                self.readings[theory] += 1
-                return interpolants
-        raise _OverBudget("no reading of the formulas within the budget")
+                    self._bit_vectors_first = theory == "bit-vectors"
+                    self.readings[theory] += 1
+                    return interpolants
+            raise _OverBudget("no reading of the formulas within the budget")
+        finally:
+            # failed attempts count as fallbacks where the formulas have both readings
+            if built.get("integers") is not None:
+                self.fallbacks += failed
 
     def _reading_steps(
         self, parts: list[list[FNode]], conv: Z3Converter
