@@ -21,6 +21,8 @@ from pysmt.fnode import FNode
 from cpa.cfa.model import CFANode
 
 SCOPES = ("location", "function", "global")
+# what of an interpolant becomes a predicate (option ``predicate_parts``)
+PREDICATE_PARTS = ("whole", "conjuncts", "atoms")
 
 
 @dataclass(frozen=True, eq=False)

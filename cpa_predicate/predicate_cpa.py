@@ -32,7 +32,12 @@ from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
 from cpa_predicate.error_interpolants import ErrorInterpolants, context_key
 from cpa_predicate.labels import LABELS, BddLabels, FormulaLabels
 from cpa_predicate.pathformula import PathFormulaManager, factor_joins
-from cpa_predicate.precision import SCOPES, PredicatePrecision, PredicateRegistry
+from cpa_predicate.precision import (
+    PREDICATE_PARTS,
+    SCOPES,
+    PredicatePrecision,
+    PredicateRegistry,
+)
 from cpa_predicate.reading_solver import IntegerReadingSession
 from cpa_predicate.regions import RegionManager
 from cpa_predicate.solver import SolverSession
@@ -212,8 +217,12 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             "or auto (both in turn, then the one that has been faster; the same regions)",
             ("integers", "bit-vectors", "auto"),
         ),
-        "atomic_predicates": Option(
-            bool, False, "split interpolants into atoms (else each interpolant is one predicate)"
+        "predicate_parts": Option(
+            str,
+            "whole",
+            "what of an interpolant becomes a predicate: the whole interpolant, each of its "
+            "top-level conjuncts, or each of its atoms",
+            PREDICATE_PARTS,
         ),
         "invariants": Option(
             str,

@@ -1,8 +1,8 @@
 """What a refiner does with the interpolants of a spurious error path.
 
 - ``predicates`` (lazy abstraction, BLAST/CPAchecker style): the interpolants become
-  predicates at their locations (each one whole, or its atoms with
-  ``atomic_predicates``) and the ARG is cut at the first abstraction
+  predicates at their locations (each one whole, or its top-level conjuncts or its
+  atoms, by ``predicate_parts``) and the ARG is cut at the first abstraction
   computed without some of them; the loop re-explores from there with the larger
   precision.
 - ``strengthen`` (IMPACT, McMillan 2006; UUFO): each abstraction state of the error
@@ -50,6 +50,32 @@ def atoms_of(formula: FNode) -> list[FNode]:
             continue
         stack.extend(current.args())
     return list(atoms)
+
+
+def conjuncts_of(formula: FNode) -> list[FNode]:
+    """The top-level conjuncts of ``formula`` (nested conjunctions flattened), each
+    once, in order; ``true`` has none.
+
+    As predicates they keep what Cartesian abstraction can use of an interpolant that
+    a state entails only in part, and unlike atoms they keep its disjunctions whole."""
+    conjuncts: dict[FNode, None] = {}
+    stack = [formula]
+    while stack:
+        current = stack.pop()
+        if current.is_and():
+            stack.extend(reversed(current.args()))
+        elif not current.is_true():
+            conjuncts[current] = None
+    return list(conjuncts)
+
+
+def parts_of(formula: FNode, parts: str) -> list[FNode]:
+    """What of ``formula`` becomes a predicate (option ``predicate_parts``)."""
+    if parts == "atoms":
+        return atoms_of(formula)
+    if parts == "conjuncts":
+        return conjuncts_of(formula)
+    return [formula]
 
 
 def _stale(abstraction: Abstraction, predicates: list) -> bool:
@@ -132,8 +158,8 @@ class AddPredicates(RefinementStrategy):
             if label.is_true() or label.is_false():
                 continue
             formula = uninstantiate(label)
-            parts = atoms_of(formula) if cpa.options["atomic_predicates"] else [formula]
-            predicates = [cpa.registry.get(atom) for atom in parts]
+            parts = parts_of(formula, cpa.options["predicate_parts"])
+            predicates = [cpa.registry.get(part) for part in parts]
             cpa.precision.add(refutation.abstractions[position].location, predicates)
             found.append((position, predicates))
         return found
@@ -200,7 +226,7 @@ class StrengthenLabels(RefinementStrategy):
 
 class StrengthenAndAddPredicates(StrengthenLabels):
     """UFO with an abstract post (Cartesian or Boolean): the labels are strengthened
-    in place and become predicates (whole, or their atoms with ``atomic_predicates``),
+    in place and become predicates (whole, conjuncts or atoms, by ``predicate_parts``),
     so that the abstractions computed from now on use them; nothing is cut."""
 
     NAME = "both"

@@ -63,10 +63,10 @@ int main() {
 """
 
 
-def _built(source: str, config: str):
+def _built(source: str, config: str, overrides=()):
     """The CFA, configuration, context, CPA and reached set of ``source``, unexplored."""
     cfa = prepare_cfa(parse_source(source, "test.c"))
-    configuration = load_configuration(config)
+    configuration = load_configuration(config, list(overrides))
     context = AnalysisContext(
         cfa, Specification.any_error(), Deadline(), options=dict(configuration.analysis)
     )
@@ -221,3 +221,44 @@ def test_locks_lbe_reached_set_does_not_grow_and_sbe_does():
         sizes[n] = (lbe.statistics["reached_size"], sbe.statistics["reached_size"])
     assert sizes[5][0] == sizes[6][0]
     assert sizes[6][1] > sizes[5][1] > sizes[5][0]
+
+
+@pytest.mark.parametrize("parts", ["whole", "conjuncts", "atoms"])
+def test_an_interpolant_becomes_predicates_whole_or_by_conjuncts_or_by_atoms(parts):
+    from pysmt.shortcuts import BV, FALSE, TRUE, And, Or, Symbol
+    from pysmt.shortcuts import BVSLT as LT
+    from pysmt.typing import BVType
+
+    from cpa_predicate.error_path import Refutation
+    from cpa_predicate.state import Abstraction
+
+    def facts(suffix: str):
+        """0 < x, 0 < y | y < 5 and their label, over the variables with ``suffix``."""
+        x, y = Symbol(f"x#32{suffix}", BVType(32)), Symbol(f"y#32{suffix}", BVType(32))
+        positive, either = LT(BV(0, 32), x), Or(LT(BV(0, 32), y), LT(y, BV(5, 32)))
+        # a nested conjunction with a true conjunct: flattened, the true dropped
+        return positive, either, And(And(positive, TRUE()), either)
+
+    cfa, configuration, context, cpa, reached = _built(
+        SPURIOUS, "abe-l", [f"cpa.predicate.predicate_parts={parts}"]
+    )
+    refiner = PredicateRefiner(context, cpa, reached)
+    predicate_cpa = refiner.predicate_cpa
+    node, target_node = list(cfa.nodes())[:2]
+    true = predicate_cpa.regions.true()
+    root = predicate_cpa.initial_state(node).abstraction
+    middle = Abstraction(true, TRUE(), TRUE(), None, node, ())
+    target = Abstraction(true, TRUE(), TRUE(), None, target_node, ())
+    label = facts("@1")[2]
+    refutation = Refutation(
+        [None] * 3, [root, middle, target], [None, 0, 1], [TRUE(), label, FALSE()]
+    )
+    refiner.strategy.add_predicates(refutation)
+    found = {p.formula for p in predicate_cpa.precision.predicates_at(node)}
+    positive, either, whole = facts("")
+    expected = {
+        "whole": {whole},
+        "conjuncts": {positive, either},
+        "atoms": {positive, *either.args()},
+    }[parts]
+    assert found == expected
