@@ -47,7 +47,7 @@ from cpa_predicate.interpolation import (
     InterpolationError,
     Interpolator,
 )
-from cpa_predicate.pathformula import factor_joins
+from cpa_predicate.pathformula import conjuncts, factor_joins
 from cpa_predicate.solver import BIT_BLASTING_TACTIC
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
@@ -235,19 +235,6 @@ def _has_quantifier(expr: z3.ExprRef) -> bool:
     """
     text = expr.sexpr()
     return "(forall" in text or "(exists" in text or "(lambda" in text
-
-
-def _conjuncts(formula: FNode) -> list[FNode]:
-    """Top-level conjuncts of ``formula`` (flattening nested And), in order."""
-    out: list[FNode] = []
-    todo = [formula]
-    while todo:
-        f = todo.pop()
-        if f.is_and():
-            todo.extend(reversed(f.args()))
-        elif not f.is_true():
-            out.append(f)
-    return out
 
 
 def _is_connective(node: FNode, inside_disjunctions: bool) -> bool:
@@ -676,7 +663,7 @@ class Z3SpacerInterpolator(Interpolator):
         self, dag: InterpolationDag, conv: Z3Converter, budget: int | None, decided: bool
     ) -> list[FNode] | None:
         """The DAG interpolant from one Horn system (None if an error is reachable)."""
-        parts = [_conjuncts(edge.formula) for edge in dag.edges]
+        parts = [conjuncts(edge.formula) for edge in dag.edges]
         fvars = _free_symbols(parts)
         scopes = _dag_predicates(dag, fvars)
         inner = [n for n in range(1, dag.size) if n not in dag.errors]
@@ -855,7 +842,7 @@ class Z3SpacerInterpolator(Interpolator):
     def _interpolate(
         self, formulas: list[FNode], conv: Z3Converter, budget: int | None = None
     ) -> list[FNode] | None:
-        parts = [_conjuncts(f) for f in formulas]
+        parts = [conjuncts(f) for f in formulas]
         try:
             zparts = [[conv.convert(c) for c in cs] for cs in parts]
         except PysmtException as exc:

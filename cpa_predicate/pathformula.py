@@ -171,6 +171,20 @@ def conjunction(parts: Iterable[FNode]) -> FNode:
     return And(args)
 
 
+def conjuncts(formula: FNode) -> list[FNode]:
+    """The top-level conjuncts of ``formula``, nested ``And`` flattened and ``true``
+    dropped, in order (the inverse of :func:`conjunction`)."""
+    out: list[FNode] = []
+    todo = [formula]
+    while todo:
+        f = todo.pop()
+        if f.is_and():
+            todo.extend(reversed(f.args()))
+        elif not f.is_true():
+            out.append(f)
+    return out
+
+
 def disjunction(parts: Iterable[FNode]) -> FNode:
     """``Or`` without FALSE disjuncts."""
     args: list[FNode] = []
@@ -192,7 +206,7 @@ def factored_disjunction(left: FNode, right: FNode) -> FNode:
     if left.node_type() != _AND or right.node_type() != _AND:
         return disjunction((left, right))
     together = set(left.args()).intersection(right.args())
-    mine, theirs = _conjuncts(left, together), _conjuncts(right, together)
+    mine, theirs = _join_operands(left, together), _join_operands(right, together)
     other = set(theirs)
     common = [part for part in mine if part in other]
     if not common:
@@ -231,7 +245,7 @@ def _factor_node(node: FNode, args: tuple[FNode, ...]) -> FNode | None:
     return None
 
 
-def _conjuncts(formula: FNode, shared: set[FNode]) -> list[FNode]:
+def _join_operands(formula: FNode, shared: set[FNode]) -> list[FNode]:
     """The arguments of the ``And`` ``formula``, those that are ``And`` themselves and
     not in ``shared`` opened one level: ``conjunction`` stops flattening at a size
     limit, so the same shared path may sit one level deeper on one side of a join than
@@ -1146,5 +1160,6 @@ __all__ = [
     "PathFormula",
     "PathFormulaManager",
     "conjunction",
+    "conjuncts",
     "disjunction",
 ]

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pysmt.fnode import FNode
 
 from cpa_predicate.error_path import Refutation
+from cpa_predicate.pathformula import conjuncts
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import Abstraction
 
@@ -53,20 +54,11 @@ def atoms_of(formula: FNode) -> list[FNode]:
 
 
 def conjuncts_of(formula: FNode) -> list[FNode]:
-    """The top-level conjuncts of ``formula`` (nested conjunctions flattened), each
-    once, in order; ``true`` has none.
+    """The top-level conjuncts of ``formula``, each once, in order.
 
     As predicates they keep what Cartesian abstraction can use of an interpolant that
     a state entails only in part, and unlike atoms they keep its disjunctions whole."""
-    conjuncts: dict[FNode, None] = {}
-    stack = [formula]
-    while stack:
-        current = stack.pop()
-        if current.is_and():
-            stack.extend(reversed(current.args()))
-        elif not current.is_true():
-            conjuncts[current] = None
-    return list(conjuncts)
+    return list(dict.fromkeys(conjuncts(formula)))
 
 
 def parts_of(formula: FNode, parts: str) -> list[FNode]:
