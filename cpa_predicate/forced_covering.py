@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING
 
 from pysmt.shortcuts import And, Not
 
+from algorithms.cpa_algorithm import TimeLimitExceeded
 from cpa.core.arg import ARGState
 from cpa_predicate.error_path import abstraction_states, shifted_blocks
-from cpa_predicate.interpolation import InterpolationError
+from cpa_predicate.interpolation import InterpolationError, InterpolationTimeout
 from cpa_predicate.ssa import uninstantiate
 
 if TYPE_CHECKING:
@@ -91,6 +92,8 @@ class ForcedCovering:
         try:
             with refiner.context.statistics.timer("forced_covering_time_s"):
                 interpolants = refiner.interpolator.sequence_interpolants(formulas)
+        except InterpolationTimeout:
+            raise TimeLimitExceeded() from None
         except InterpolationError:
             refiner.context.deadline.check()
             return False

@@ -21,6 +21,7 @@ __all__ = [
     "DagEdge",
     "InterpolationDag",
     "InterpolationError",
+    "InterpolationTimeout",
     "Interpolator",
     "available_interpolators",
     "create_interpolator",
@@ -44,6 +45,15 @@ class InterpolationError(Exception):
     def __init__(self, message: str, partial: list[FNode] | None = None):
         super().__init__(message)
         self.partial = partial
+
+
+class InterpolationTimeout(InterpolationError):
+    """The call's time (``timeout_ms``) ran out before the backend decided.
+
+    A refiner sets ``timeout_ms`` to what is left of the run, so this is the run's time
+    limit reached inside the backend: the run ends as a timeout, not as a failed
+    refinement (a backend's timer may fire a few milliseconds before the run's clock
+    says the deadline has passed)."""
 
 
 @dataclass(frozen=True)

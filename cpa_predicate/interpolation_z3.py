@@ -45,6 +45,7 @@ from cpa_predicate.interpolation import (
     DagEdge,
     InterpolationDag,
     InterpolationError,
+    InterpolationTimeout,
     Interpolator,
 )
 from cpa_predicate.pathformula import conjuncts, factor_joins
@@ -790,8 +791,20 @@ class Z3SpacerInterpolator(Interpolator):
             return None
         left_ms = int((self._deadline - time.monotonic()) * 1000)
         if left_ms <= 0:
-            raise InterpolationError("timeout")
+            raise InterpolationTimeout("timeout")
         return left_ms
+
+    def _unknown(self, backend: str, reason: str, timed: bool) -> InterpolationError:
+        """The error for an ``unknown`` answer: :class:`InterpolationTimeout` if the
+        call's time ran out (``timed``: the query had no resource budget of its own, so
+        a cancellation is the timer's), else a failure with Z3's reason."""
+        if self._deadline is not None and (
+            time.monotonic() >= self._deadline
+            or "timeout" in reason
+            or (timed and "cancel" in reason)
+        ):
+            return InterpolationTimeout("timeout")
+        return InterpolationError(f"{backend} returned unknown: {reason}")
 
     def _reduce(
         self,
@@ -1209,14 +1222,17 @@ class Z3SpacerInterpolator(Interpolator):
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
-            out_of_time = deadline is not None and time.monotonic() >= deadline
+            # Z3's timer may fire a little before our clock reaches the deadline
+            out_of_time = deadline is not None and (
+                time.monotonic() >= deadline or "timeout" in reason
+            )
             if budget is not None and not out_of_time:
                 # the budget ends the search as "max. resource limit exceeded", as
                 # "canceled" inside a push, or (tiny budgets) as plain "unknown"
                 raise _OverBudget(reason)
             if "timeout" in reason or "cancel" in reason:
                 break
-        raise InterpolationError(f"Spacer returned unknown: {reason or 'timeout'}")
+        raise self._unknown("Spacer", reason or "timeout", timed=budget is None)
 
     def _seed(self, budget: int | None) -> int:
         """Spacer's random seed for an attempt within ``budget``: how many fourfold
@@ -1337,7 +1353,7 @@ class Z3SpacerInterpolator(Interpolator):
             reason = solver.reason_unknown() or reason
             if "timeout" in reason or "cancel" in reason:
                 break
-        raise InterpolationError(f"Z3 returned unknown: {reason}")
+        raise self._unknown("Z3", reason, timed=True)
 
     def _shrink(self, solver: z3.Solver, core: Sequence[z3.ExprRef]) -> list[z3.ExprRef]:
         """A subset of the unsat ``core`` (guard literals) that is still a core,

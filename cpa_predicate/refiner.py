@@ -19,6 +19,7 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import And, Not
 
 from algorithms.cegar import RefinementResult, Refiner
+from algorithms.cpa_algorithm import TimeLimitExceeded
 from cpa.core.arg import ARGCPA, ARGState, path_to_root, subtree
 from cpa.core.context import AnalysisContext
 from cpa.core.options import Option
@@ -34,7 +35,11 @@ from cpa_predicate.error_interpolants import (
 )
 from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path
 from cpa_predicate.forced_covering import ForcedCovering
-from cpa_predicate.interpolation import InterpolationError, create_interpolator
+from cpa_predicate.interpolation import (
+    InterpolationError,
+    InterpolationTimeout,
+    create_interpolator,
+)
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
 from cpa_predicate.ssa import uninstantiate
@@ -174,7 +179,10 @@ class PredicateRefiner(Refiner):
             self.interpolator.timeout_ms = max(1, int(remaining * 1000))
 
     def _failure(self, error: InterpolationError) -> str:
-        self.context.deadline.check()  # out of time: a timeout, not a failed refinement
+        # out of time: a timeout, not a failed refinement
+        if isinstance(error, InterpolationTimeout):
+            raise TimeLimitExceeded()
+        self.context.deadline.check()
         message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
         return f"interpolation failed: {message}"
 

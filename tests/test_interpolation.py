@@ -8,6 +8,7 @@ the symbol restriction.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -41,8 +42,12 @@ from pysmt.shortcuts import (
 )
 from pysmt.typing import BOOL, INT, REAL, BVType, FunctionType
 
+from cpa.cfa.targets import Specification
+from cpa.results import Verdict
+from cpa.verifier import verify
 from cpa_predicate.interpolation import (
     InterpolationError,
+    InterpolationTimeout,
     Interpolator,
     available_interpolators,
     create_interpolator,
@@ -886,3 +891,64 @@ def test_both_probe_tactics_decide_alike(plain: bool) -> None:
     interpolants = interp.sequence_interpolants(infeasible)
     assert interpolants is not None and len(interpolants) == 2
     assert interp.probes_eliminating == (0 if plain else 2)
+
+
+def _counter_chain(steps: int) -> list[FNode]:
+    """``c`` counts up from 0 for ``steps`` blocks, then is negative: infeasible."""
+    fs = [Equals(iv("main::c@0"), Int(0))]
+    fs += [
+        Equals(iv(f"main::c@{k}"), Plus(iv(f"main::c@{k - 1}"), Int(1))) for k in range(1, steps)
+    ]
+    fs.append(LT(iv(f"main::c@{steps - 1}"), Int(0)))
+    return fs
+
+
+def test_a_call_out_of_its_time_raises_a_timeout_not_a_failure() -> None:
+    # the call's time (the run's remaining time, set by the refiner) is over before
+    # the first query: a timeout, which ends the run as such
+    interpolator = Z3SpacerInterpolator(timeout_ms=1)
+    with pytest.raises(InterpolationTimeout):
+        interpolator.sequence_interpolants(_counter_chain(60))
+
+
+def test_an_unknown_answer_is_a_timeout_only_when_the_calls_timer_gave_it() -> None:
+    interpolator = Z3SpacerInterpolator()
+    # Z3's timer may fire a few milliseconds before our clock reaches the deadline
+    interpolator._deadline = time.monotonic() + 3600
+    assert isinstance(interpolator._unknown("Spacer", "timeout", timed=False), InterpolationTimeout)
+    # a cancellation is the timer's only when the query had no resource budget
+    assert isinstance(interpolator._unknown("Z3", "canceled", timed=True), InterpolationTimeout)
+    budget_spent = interpolator._unknown("Spacer", "canceled", timed=False)
+    assert not isinstance(budget_spent, InterpolationTimeout)
+    assert "canceled" in str(budget_spent)
+    # without a deadline nothing is the run's time running out
+    interpolator._deadline = None
+    other = interpolator._unknown("Spacer", "timeout", timed=True)
+    assert isinstance(other, InterpolationError) and not isinstance(other, InterpolationTimeout)
+    # once the deadline has passed, any unknown answer is a timeout
+    interpolator._deadline = time.monotonic() - 1
+    assert isinstance(interpolator._unknown("Z3", "incomplete", timed=False), InterpolationTimeout)
+
+
+@pytest.mark.parametrize("config", ["lbe", "cp", "impact"])
+def test_the_interpolators_timeout_ends_the_run_as_a_timeout(
+    tmp_path, monkeypatch, config: str
+) -> None:
+    """An interpolation that runs out of the run's time makes the run UNKNOWN with the
+    reason "timeout" (not "interpolation failed"), whichever refiner asked."""
+
+    def out_of_time(self, *args):
+        raise InterpolationTimeout("timeout")
+
+    monkeypatch.setattr(Z3SpacerInterpolator, "sequence_interpolants", out_of_time)
+    monkeypatch.setattr(Z3SpacerInterpolator, "dag_interpolants", out_of_time)
+    program = tmp_path / "program.c"
+    program.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) {\n  int x = 0;\n  int n = __VERIFIER_nondet_int();\n"
+        "  while (n > 0) { x = x + 2; n = n - 1; }\n"
+        "  if (x == 1) reach_error();\n  return 0;\n}\n"
+    )
+    result = verify(program, config, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason == "timeout"
