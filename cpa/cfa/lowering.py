@@ -212,6 +212,9 @@ class FunctionLowering:
         self.switch_cases: list[dict[int, CFANode]] = []
         self.name_counts: dict[str, int] = {}
         self.temporaries = 0
+        #: whether the expression being lowered is a left operand whose value is read
+        #: only after a right operand that may change variables (see :meth:`_held`)
+        self.effects_follow = False
         #: the scope depth of the function body's own declarations (file scope, the
         #: parameters, the body); deeper ones are block-scoped
         self.body_depth = len(context.scopes.ordinary) + 2
@@ -996,7 +999,12 @@ class FunctionLowering:
                     self.jump(join)
             self.current = join
             return result
-        left = self.expression(node.left)
+        outer = self.effects_follow
+        self.effects_follow = outer or _may_have_effects(node.right)
+        try:
+            left = self.expression(node.left)
+        finally:
+            self.effects_follow = outer
         right = self.expression(node.right)
         return self.binary(op, left, right, node)
 
@@ -1089,7 +1097,32 @@ class FunctionLowering:
         return expression.operand
 
     def _expr_Assignment(self, node: c_ast.Assignment) -> Expression:
-        return self.assignment(node)
+        return self._held(self.assignment(node))
+
+    def _read_at_once(self, node: c_ast.Node) -> Expression:
+        """``node``'s value for an assignment that stores it right away: an inner
+        assignment's or ``++``/``--``'s object itself (``b = ++i``, ``a = b = c``), since
+        nothing comes between; any other expression as :meth:`expression` gives it."""
+        if isinstance(node, c_ast.Assignment):
+            return self.assignment(node)
+        if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--"):
+            return self.increment(node, used=True, held=False)
+        return self.expression(node)
+
+    def _held(self, stored: Expression) -> Expression:
+        """The value an assignment or ``++``/``--`` just stored, read now: it is the
+        expression's value (C11 6.5.16p3) even if the rest of the full expression changes
+        the object later (``(i = 3) + f()`` with ``f`` setting ``i`` is 3, and gcc
+        holds the value so). The object itself is read only when the enclosing
+        expression is, which is the same value unless a right operand evaluated in
+        between may change it (``effects_follow``)."""
+        if (
+            not self.effects_follow
+            or not _is_scalar(c_types.decay(stored.type))
+            or isinstance(stored, IntConstant)
+        ):
+            return stored
+        return self.temporary(stored.type, stored)
 
     def assignment(self, node: c_ast.Assignment) -> Expression:
         lhs = self.expression(node.lvalue)
@@ -1098,14 +1131,17 @@ class FunctionLowering:
             if self._call_has_result(node.rvalue):
                 self.call(node.rvalue, lhs=lhs, text=text)
                 return lhs
-        rhs = self.expression(node.rvalue)
+        rhs = self._read_at_once(node.rvalue)
         if node.op != "=":
             rhs = self.binary(node.op[:-1], lhs, rhs, node)
         self.at(node)
         self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(rhs, lhs.type))
         return lhs
 
-    def increment(self, node: c_ast.UnaryOp, used: bool) -> Expression:
+    def increment(self, node: c_ast.UnaryOp, used: bool, held: bool = True) -> Expression:
+        """Lower ``++``/``--``; its value if ``used``: a copy of the old value (postfix),
+        the new value (prefix) held in a temporary unless ``held`` is false (the
+        caller reads it at once)."""
         target = self.expression(node.expr)
         op = "+" if node.op in ("++", "p++") else "-"
         new_value = self.binary(op, target, IntConstant(1, INT), node)
@@ -1115,6 +1151,8 @@ class FunctionLowering:
         self.at(node)
         new_value = convert(new_value, target.type)
         self.add(AssignmentEdge, f"{target} = {new_value}", lhs=target, rhs=new_value)
+        if used and held and not node.op.startswith("p"):
+            return self._held(target)
         return result
 
     def _expr_TernaryOp(self, node: c_ast.TernaryOp) -> Expression:
