@@ -1099,16 +1099,6 @@ class FunctionLowering:
     def _expr_Assignment(self, node: c_ast.Assignment) -> Expression:
         return self._held(self.assignment(node))
 
-    def _read_at_once(self, node: c_ast.Node) -> Expression:
-        """``node``'s value for an assignment that stores it right away: an inner
-        assignment's or ``++``/``--``'s object itself (``b = ++i``, ``a = b = c``), since
-        nothing comes between; any other expression as :meth:`expression` gives it."""
-        if isinstance(node, c_ast.Assignment):
-            return self.assignment(node)
-        if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--"):
-            return self.increment(node, used=True, held=False)
-        return self.expression(node)
-
     def _held(self, stored: Expression) -> Expression:
         """The value an assignment or ``++``/``--`` just stored, read now: it is the
         expression's value (C11 6.5.16p3) even if the rest of the full expression changes
@@ -1125,23 +1115,30 @@ class FunctionLowering:
         return self.temporary(stored.type, stored)
 
     def assignment(self, node: c_ast.Assignment) -> Expression:
-        lhs = self.expression(node.lvalue)
+        # the object is located when the store happens, after the right side: a value
+        # stored inside the lvalue (``*(p = q) = f()``) is held if the right side may
+        # change variables
+        outer = self.effects_follow
+        self.effects_follow = outer or _may_have_effects(node.rvalue)
+        try:
+            lhs = self.expression(node.lvalue)
+        finally:
+            self.effects_follow = outer
         text = self.text(node)
         if node.op == "=" and isinstance(node.rvalue, c_ast.FuncCall):
             if self._call_has_result(node.rvalue):
                 self.call(node.rvalue, lhs=lhs, text=text)
                 return lhs
-        rhs = self._read_at_once(node.rvalue)
+        rhs = self.expression(node.rvalue)
         if node.op != "=":
             rhs = self.binary(node.op[:-1], lhs, rhs, node)
         self.at(node)
         self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(rhs, lhs.type))
         return lhs
 
-    def increment(self, node: c_ast.UnaryOp, used: bool, held: bool = True) -> Expression:
-        """Lower ``++``/``--``; its value if ``used``: a copy of the old value (postfix),
-        the new value (prefix) held in a temporary unless ``held`` is false (the
-        caller reads it at once)."""
+    def increment(self, node: c_ast.UnaryOp, used: bool) -> Expression:
+        """Lower ``++``/``--``; its value if ``used``: a copy of the old value (postfix)
+        or the new value (prefix, see :meth:`_held`)."""
         target = self.expression(node.expr)
         op = "+" if node.op in ("++", "p++") else "-"
         new_value = self.binary(op, target, IntConstant(1, INT), node)
@@ -1151,7 +1148,7 @@ class FunctionLowering:
         self.at(node)
         new_value = convert(new_value, target.type)
         self.add(AssignmentEdge, f"{target} = {new_value}", lhs=target, rhs=new_value)
-        if used and held and not node.op.startswith("p"):
+        if used and not node.op.startswith("p"):
             return self._held(target)
         return result
 
