@@ -794,15 +794,21 @@ class Z3SpacerInterpolator(Interpolator):
             raise InterpolationTimeout("timeout")
         return left_ms
 
-    def _unknown(self, backend: str, reason: str, timed: bool) -> InterpolationError:
-        """The error for an ``unknown`` answer: :class:`InterpolationTimeout` if the
-        call's time ran out (``timed``: the query had no resource budget of its own, so
-        a cancellation is the timer's), else a failure with Z3's reason."""
-        if self._deadline is not None and (
+    def _out_of_time(self, reason: str, timed: bool) -> bool:
+        """Whether an ``unknown`` answer with ``reason`` means the call's time ran out:
+        the deadline passed, or Z3 says "timeout" (its timer may fire a little before
+        our clock reaches the deadline), or (``timed``: the query had no resource
+        budget of its own) it was canceled."""
+        return self._deadline is not None and (
             time.monotonic() >= self._deadline
             or "timeout" in reason
             or (timed and "cancel" in reason)
-        ):
+        )
+
+    def _unknown(self, backend: str, reason: str, timed: bool) -> InterpolationError:
+        """The error for an ``unknown`` answer: :class:`InterpolationTimeout` if the
+        call's time ran out (:meth:`_out_of_time`), else a failure with Z3's reason."""
+        if self._out_of_time(reason, timed):
             return InterpolationTimeout("timeout")
         return InterpolationError(f"{backend} returned unknown: {reason}")
 
@@ -1222,11 +1228,7 @@ class Z3SpacerInterpolator(Interpolator):
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
-            # Z3's timer may fire a little before our clock reaches the deadline
-            out_of_time = deadline is not None and (
-                time.monotonic() >= deadline or "timeout" in reason
-            )
-            if budget is not None and not out_of_time:
+            if budget is not None and not self._out_of_time(reason, timed=False):
                 # the budget ends the search as "max. resource limit exceeded", as
                 # "canceled" inside a push, or (tiny budgets) as plain "unknown"
                 raise _OverBudget(reason)

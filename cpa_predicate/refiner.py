@@ -181,7 +181,7 @@ class PredicateRefiner(Refiner):
     def _failure(self, error: InterpolationError) -> str:
         # out of time: a timeout, not a failed refinement
         if isinstance(error, InterpolationTimeout):
-            raise TimeLimitExceeded()
+            raise TimeLimitExceeded() from error
         self.context.deadline.check()
         message = str(error).splitlines()[0][:200] if str(error) else "unknown reason"
         return f"interpolation failed: {message}"

@@ -212,9 +212,9 @@ class FunctionLowering:
         self.switch_cases: list[dict[int, CFANode]] = []
         self.name_counts: dict[str, int] = {}
         self.temporaries = 0
-        #: whether the expression being lowered is a left operand whose value is read
-        #: only after a right operand that may change variables (see :meth:`_held`)
-        self.effects_follow = False
+        #: the operands evaluated after the expression being lowered and before its
+        #: value is read (the right operands around a left one; see :meth:`_held`)
+        self.evaluated_later: list[c_ast.Node] = []
         #: the scope depth of the function body's own declarations (file scope, the
         #: parameters, the body); deeper ones are block-scoped
         self.body_depth = len(context.scopes.ordinary) + 2
@@ -999,14 +999,18 @@ class FunctionLowering:
                     self.jump(join)
             self.current = join
             return result
-        outer = self.effects_follow
-        self.effects_follow = outer or _may_have_effects(node.right)
-        try:
-            left = self.expression(node.left)
-        finally:
-            self.effects_follow = outer
+        left = self._read_after(node.left, node.right)
         right = self.expression(node.right)
         return self.binary(op, left, right, node)
+
+    def _read_after(self, node: c_ast.Node, later: c_ast.Node) -> Expression:
+        """``node`` lowered as an operand whose value is read only after ``later`` is
+        evaluated (a left operand; an assignment's object)."""
+        self.evaluated_later.append(later)
+        try:
+            return self.expression(node)
+        finally:
+            self.evaluated_later.pop()
 
     def binary(self, op: str, left: Expression, right: Expression, node=None) -> Expression:
         """``left op right`` with C's conversions made explicit (and constants folded)."""
@@ -1104,26 +1108,21 @@ class FunctionLowering:
         expression's value (C11 6.5.16p3) even if the rest of the full expression changes
         the object later (``(i = 3) + f()`` with ``f`` setting ``i`` is 3, and gcc
         holds the value so). The object itself is read only when the enclosing
-        expression is, which is the same value unless a right operand evaluated in
-        between may change it (``effects_follow``)."""
+        expression is, which is the same value unless an operand evaluated in between
+        may change it (``evaluated_later``, looked into only here: values of
+        assignments are rarely used)."""
         if (
-            not self.effects_follow
-            or not _is_scalar(c_types.decay(stored.type))
+            not _is_scalar(c_types.decay(stored.type))
             or isinstance(stored, IntConstant)
+            or not any(_may_have_effects(later) for later in self.evaluated_later)
         ):
             return stored
         return self.temporary(stored.type, stored)
 
     def assignment(self, node: c_ast.Assignment) -> Expression:
-        # the object is located when the store happens, after the right side: a value
-        # stored inside the lvalue (``*(p = q) = f()``) is held if the right side may
-        # change variables
-        outer = self.effects_follow
-        self.effects_follow = outer or _may_have_effects(node.rvalue)
-        try:
-            lhs = self.expression(node.lvalue)
-        finally:
-            self.effects_follow = outer
+        # the object is located when the store happens, after the right side (a value
+        # stored inside it, ``*(p = q) = f()``, is held)
+        lhs = self._read_after(node.lvalue, node.rvalue)
         text = self.text(node)
         if node.op == "=" and isinstance(node.rvalue, c_ast.FuncCall):
             if self._call_has_result(node.rvalue):
