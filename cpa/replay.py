@@ -22,6 +22,11 @@ time limit. The instrumentation follows the verifier's input convention
   ``void`` one does nothing, any other returns the next input, at every call
   (Test-Comp's rule for ``__VERIFIER_nondet_*``). ``__VERIFIER_assume(c)`` stops the
   run when ``c`` is 0; ``assert(c)`` aborts.
+* but a function that the C library defines (``strcmp``, ``rand``, ``printf``: gcc
+  links it, :func:`library_functions`) is the library's: the analysis read its result
+  as an input, the compiled run calls the real function and skips that input, so that
+  the inputs after it stay in step. A stub there would run another program than the
+  one the verdict is about (``strcmp("ab", "ac")`` returning 0).
 
 See ``docs/replay.md`` for the input file format, exit codes and limits.
 """
@@ -38,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -154,6 +160,44 @@ def toolchain_problem(data_model: str = "LP64") -> str | None:
         if run.returncode != 0:
             return f"a {flag} program built by gcc does not run here ({data_model})"
     return None
+
+
+@functools.cache
+def library_functions(names: frozenset[str], data_model: str = "LP64") -> frozenset[str]:
+    """Those of ``names`` that gcc links from the C library for ``data_model``.
+
+    Found by linking a program that refers to each name: the ones the linker reports
+    as undefined are not the library's. When that cannot be told (no gcc, a failure
+    that names none), every name counts as the library's: the replay then calls the
+    real functions, and a build that cannot find one fails, which confirms nothing.
+    """
+    if not names:
+        return frozenset()
+    gcc = find_gcc()
+    if gcc is None or data_model not in MACHINE_FLAGS:
+        return names
+    ordered = sorted(names)
+    source = "".join(f"extern char {name};\n" for name in ordered)
+    source += "void *__cpa_refs[] = {" + ", ".join(f"&{name}" for name in ordered) + "};\n"
+    source += "int main(void) { return __cpa_refs[0] == 0; }\n"
+    with tempfile.TemporaryDirectory(prefix="cpa-replay-library-") as directory:
+        program = Path(directory, "library.c")
+        program.write_text(source)
+        try:
+            build = subprocess.run(
+                [gcc, *GCC_FLAGS, MACHINE_FLAGS[data_model], str(program)]
+                + ["-o", str(Path(directory, "library"))],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                env=_gcc_environment(),
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return names
+    if build.returncode == 0:
+        return names
+    undefined = set(re.findall(r"undefined reference to [`']([^'`]+)'", build.stderr))
+    return names - undefined if undefined else names
 
 
 def _first_error(stderr: str, directory: str | None = None) -> str:
@@ -407,6 +451,8 @@ class _Function:
     declarations: list[c_ast.Decl] = field(default_factory=list)
     called: bool = False
     referenced: bool = False
+    #: each call: the rewritten node and its original arguments
+    calls: list[tuple[c_ast.FuncCall, c_ast.ExprList | None]] = field(default_factory=list)
 
 
 _BASIC_TYPES = frozenset(
@@ -484,8 +530,16 @@ def _rename_harness_names(ast: c_ast.FileAST) -> None:
 class _Instrumenter:
     """Rewrites a program's AST for replay and prints it as C (see module docstring)."""
 
-    def __init__(self, specification: Specification, model: DataModel):
+    def __init__(
+        self,
+        specification: Specification,
+        model: DataModel,
+        library: Callable[[frozenset[str]], frozenset[str]] = lambda names: frozenset(),
+    ):
+        """``library(names)``: which of the called functions without definition the C
+        library defines (their calls stay calls of the real function)."""
         self.model = model
+        self.library = library
         self.labels = frozenset(specification.labels)
         functions = frozenset(specification.error_functions)
         # ``assert(c)`` is an error call only when it fails; handled in its stub
@@ -558,10 +612,20 @@ class _Instrumenter:
         for name, line in self.extern_uses.items():
             if name not in self.defined_variables:
                 raise _Unsupported(f"extern variable {name} without definition", line)
+        library = self.library(
+            frozenset(
+                name
+                for name, function in self.functions.items()
+                if (function.called or function.referenced) and self.answered_by_input(name)
+            )
+        )
         prototypes: dict[int, list[str]] = {}
         definitions: list[str] = []
         for function in self.functions.values():
-            for prototype, definition in self.stubs(function):
+            stubs = (
+                self.library_stubs(function) if function.name in library else self.stubs(function)
+            )
+            for prototype, definition in stubs:
                 prototypes.setdefault(function.first_use, []).append(prototype + ";\n")
                 definitions.append(prototype + "\n" + definition + "\n")
         ext: list[c_ast.Node] = []
@@ -798,7 +862,9 @@ class _Instrumenter:
             node.name = c_ast.ID("__builtin_alloca", callee.coord)
             return node
         if self.stubbed(name):
-            self.record(name, node).called = True
+            function = self.record(name, node)
+            function.called = True
+            function.calls.append((node, node.args))
             arguments = node.args.exprs if node.args is not None else []
             node.name = c_ast.ID(_STUB_PREFIX + name, callee.coord)
             node.args = c_ast.ExprList([_int(line), *arguments], node.coord)
@@ -815,6 +881,42 @@ class _Instrumenter:
         return node
 
     # ---------------------------------------------------------------------- stubs
+    def answered_by_input(self, name: str) -> bool:
+        """Whether a stub of ``name`` serves inputs (or does nothing): not one of the
+        functions whose stub has a meaning of its own (assume, assert, targets...)."""
+        return not (
+            name.startswith("__VERIFIER_")
+            or name in (ASSUME_FUNCTION, "assert", ASM_PLACEHOLDER)
+            or name in ABORT_FUNCTIONS
+            or name in SILENT_FUNCTIONS
+            or name in self.call_targets
+        )
+
+    def library_stubs(self, function: _Function) -> list[tuple[str, str]]:
+        """For a function of the C library: its calls call it, a stub around each call
+        skips the input the analysis read as its result (none for a ``void`` one)."""
+        if function.referenced:
+            raise _Unsupported(f"address of C library function {function.name}", function.line)
+        declaration = next(
+            (d for d in function.declarations if d.type.args is not None),
+            function.declarations[0] if function.declarations else None,
+        )
+        prototype, (kind, returns) = self.prototype(function.name, declaration, _STUB_PREFIX, True)
+        if kind == "void":
+            for node, arguments in function.calls:
+                node.name = c_ast.ID(function.name, node.name.coord)
+                node.args = arguments
+            return []
+        for node, arguments in function.calls:
+            real = c_ast.FuncCall(c_ast.ID(function.name, node.name.coord), arguments, node.coord)
+            node.args = c_ast.ExprList([node.args.exprs[0], real], node.coord)
+        skip = {"pointer": "__cpa_replay_next_pointer", "float": "__cpa_replay_next_float"}
+        reader = skip.get(kind, "__cpa_replay_next")
+        header = (
+            f"static {returns} {_STUB_PREFIX}{function.name}(int __cpa_line, {returns} __cpa_r)"
+        )
+        return [(header, f"{{ (void) {reader}(__cpa_line); return __cpa_r; }}")]
+
     def stubs(self, function: _Function) -> list[tuple[str, str]]:
         """(prototype, body) of the replacement definitions of ``function``."""
         declaration = next(
@@ -945,9 +1047,14 @@ def _parsed_param(text: str) -> c_ast.Node:
 
 
 def instrument(
-    program: str | os.PathLike, specification: Specification, data_model: str = "LP64"
+    program: str | os.PathLike,
+    specification: Specification,
+    data_model: str = "LP64",
+    library: Callable[[frozenset[str]], frozenset[str]] | None = None,
 ) -> str:
-    """The C text that ``replay`` compiles: harness and instrumented program.
+    """The C text that ``replay`` compiles: harness and instrumented program;
+    ``library(names)``: which called functions without definition the C library
+    defines (default: :func:`library_functions` for the data model).
 
     Raises :class:`InputError` for a program that does not parse and
     :class:`UnsupportedFeature` for what the replay cannot express.
@@ -957,7 +1064,9 @@ def instrument(
     try:
         ast = parse_for_replay(program, data_model)
         try:
-            return _Instrumenter(specification, model_named(data_model)).run(ast)
+            if library is None:
+                library = functools.partial(library_functions, data_model=data_model)
+            return _Instrumenter(specification, model_named(data_model), library).run(ast)
         except _Unsupported as error:
             raise UnsupportedFeature(error.construct, str(program), error.line) from None
     finally:

@@ -15,7 +15,7 @@ from cpa.cfa.frontend import parse_program
 from cpa.cfa.targets import Specification
 from cpa.cli import main
 from cpa.errors import InputError
-from cpa.replay import replay, toolchain_problem
+from cpa.replay import library_functions, replay, toolchain_problem
 from cpa.results import AnalysisOutcome, Counterexample, InputValue, Verdict, VerificationResult
 from cpa.testcase import read_testcase, write_testcase
 from cpa.verifier import confirm_by_execution
@@ -180,6 +180,70 @@ int main(void) {
     outcome = run(tmp_path, body, [5])
     assert outcome.reached is False
     assert "inputs exhausted" in outcome.reason
+
+
+def test_c_library_function_is_the_real_one(tmp_path):
+    # the analysis reads strcmp's result as an input; a stub serving that input would
+    # run another program (strcmp("ab", "ac") is negative in every libc)
+    body = """int strcmp(const char *, const char *);
+int main(void) {
+  if (strcmp("ab", "ac") >= 0) reach_error();
+  return 0;
+}
+"""
+    outcome = run(tmp_path, body, [0])
+    assert outcome.reached is False
+    assert outcome.reason == "program exited with status 0 without reaching a target"
+
+
+def test_c_library_calls_skip_their_inputs_to_keep_the_others_in_step(tmp_path):
+    body = """int rand(void);
+int puts(const char *);
+int printf(const char *, ...);
+int main(void) {
+  int r = rand();
+  puts("a");
+  printf("%d\\n", 1);
+  int x = __VERIFIER_nondet_int();
+  if (x == 7 && r >= 0) reach_error();
+  return 0;
+}
+"""
+    # inputs: rand, puts, printf (read by the analysis, skipped), then x
+    assert run(tmp_path, body, [-5, 0, 0, 7]).reached is True
+    assert run(tmp_path, body, [7]).reached is False  # x would be the fourth input
+
+
+def test_address_of_c_library_function_is_unsupported(tmp_path):
+    body = """int rand(void);
+int main(void) {
+  int (*f)(void) = rand;
+  if (f() == 3) reach_error();
+  return 0;
+}
+"""
+    outcome = run(tmp_path, body, [3])
+    assert outcome.reached is None
+    assert "address of C library function rand" in outcome.reason
+
+
+def test_library_functions_are_what_gcc_links(tmp_path):
+    needs_gcc()
+    names = frozenset({"strcmp", "rand", "__cpa_not_in_any_library", "my_sensor_value"})
+    assert library_functions(names) == {"strcmp", "rand"}
+
+
+def test_unconfirmed_false_from_c_library_result_is_unknown(tmp_path, capsys):
+    needs_gcc()
+    program = tmp_path / "program.c"
+    program.write_text(
+        "extern void reach_error(void);\nint rand(void);\n"
+        "int main(void) { if (rand() < 0) reach_error(); return 0; }\n"
+    )
+    assert main(["verify", str(program), "--timelimit", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "Verification result: UNKNOWN" in out
+    assert "FALSE not confirmed" in out
 
 
 def test_undeclared_nondet_function_returns_the_type_of_its_suffix(tmp_path):
