@@ -27,9 +27,12 @@ them back as pysmt terms. One that cannot be represented raises
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import z3
@@ -331,6 +334,30 @@ def _kept_leaves(
     if deep:
         return core(reduced)
     return _enclosing_conjuncts(formulas(), leaves)
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """The process's standard error goes to the null device for the block.
+
+    Spacer writes some diagnostics straight to it whatever Z3's verbosity ("Failed to
+    find a lemma for: ..." and the lemmas it has, some 80 lines on a three-element copy
+    loop); a verifier's standard error is for its own messages. Python writes nothing
+    there while Z3 runs, and the descriptor is restored however the block ends."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no descriptor 2 (a daemon): nothing to silence
+        yield
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def _zand(parts: list[z3.ExprRef], ctx: z3.Context) -> z3.ExprRef:
@@ -1222,7 +1249,8 @@ class Z3SpacerInterpolator(Interpolator):
             if budget is not None:
                 solver.set("rlimit", budget)
             solver.add(*clauses)
-            result = solver.check()
+            with _quiet_stderr():
+                result = solver.check()
             if result == z3.sat:
                 return solver.model()
             if result == z3.unsat:

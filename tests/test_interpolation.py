@@ -7,6 +7,7 @@ the symbol restriction.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator, Sequence
@@ -53,7 +54,12 @@ from cpa_predicate.interpolation import (
     create_interpolator,
     msat_available,
 )
-from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator, _OverBudget, _weaken
+from cpa_predicate.interpolation_z3 import (
+    Z3SpacerInterpolator,
+    _OverBudget,
+    _quiet_stderr,
+    _weaken,
+)
 
 
 def iv(name: str) -> FNode:
@@ -952,3 +958,11 @@ def test_the_interpolators_timeout_ends_the_run_as_a_timeout(
     result = verify(program, config, Specification.unreach_call(), timelimit=60)
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason == "timeout"
+
+
+def test_spacer_diagnostics_do_not_reach_standard_error(capfd):
+    # Spacer writes some diagnostics to descriptor 2 whatever Z3's verbosity
+    with _quiet_stderr():
+        os.write(2, b"Failed to find a lemma for: ...\n")
+    os.write(2, b"ours\n")
+    assert capfd.readouterr().err == "ours\n"
