@@ -27,6 +27,7 @@ from cpa.core.proven_safe import proven_safe
 from cpa.core.reached import ReachedSet
 from cpa.core.waitlist_orders import BranchWeights
 from cpa.errors import ConfigError
+from cpa_predicate.checked_interpolation import CheckedInterpolator
 from cpa_predicate.counterexample import counterexample
 from cpa_predicate.error_interpolants import (
     context_key,
@@ -75,6 +76,14 @@ class PredicateRefiner(Refiner):
             "forced covering: how many older states at the location are tried per state, "
             "newest first (one interpolation query each); 0: every one",
             minimum=0,
+        ),
+        "check_interpolants": Option(
+            str,
+            "labels",
+            "check every step of the interpolants with the solver before they are used: "
+            "labels (where they become labels, strengthened in place: IMPACT, UFO, forced "
+            "covering; a wrong one there could prove a false TRUE), always, or never",
+            ("labels", "always", "never"),
         ),
         "keep_proven_safe": Option(
             bool,
@@ -129,6 +138,9 @@ class PredicateRefiner(Refiner):
             core_shrink=cpa_options["interpolation_core_shrink"],
             integer_reading=cpa_options["interpolation_reading"] == "integers",
         )
+        check = options["check_interpolants"]
+        if check == "always" or (check == "labels" and self.predicate_cpa.labels.strengthens):
+            self.interpolator = CheckedInterpolator(self.interpolator)
 
     def forced_cover(self) -> ForcedCovering | None:
         if not self.options["forced_covering"]:

@@ -1,0 +1,178 @@
+"""Interpolants checked by the solver before they become labels.
+
+Where a refinement strengthens labels in place (IMPACT, UFO, forced covering), an
+interpolant *is* the proof: a TRUE rests on every label being implied by the paths to
+its state. The interpolants come from a back end this project does not control (Spacer,
+whose models are read back from an integer reading of bit-vector formulas, or MathSAT),
+so before they are used each step is checked over the exact bit-vector formulas, as a
+witness validator would: ``I_{k-1} ∧ A_k ∧ ¬I_k`` must be unsatisfiable (for a DAG, the
+source's label, the edge and the negated target label). A step that fails, or that the
+solver cannot decide, makes the refinement fail (UNKNOWN), never a label.
+
+Where interpolants are only predicates (predicate abstraction recomputes every label
+with the solver), a wrong one costs precision, not soundness, and is not checked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import z3
+from pysmt.environment import Environment, get_env
+from pysmt.exceptions import PysmtException
+from pysmt.fnode import FNode
+from pysmt.solvers.z3 import Z3Converter
+
+from cpa_predicate.interpolation import (
+    InterpolationDag,
+    InterpolationError,
+    InterpolationTimeout,
+    Interpolator,
+)
+from cpa_predicate.pathformula import conjuncts
+
+#: Z3's tactic for one check (the interpolator's second probe tactic)
+_CHECK_TACTIC = (
+    "simplify",
+    "propagate-values",
+    "solve-eqs",
+    "elim-uncnstr",
+    "simplify",
+    "bit-blast",
+    "sat",
+)
+
+
+class InterpolantRefuted(InterpolationError):
+    """A step of the back end's interpolants does not hold: the solver found a state
+    of the step's premise from which its formula leads outside the next interpolant."""
+
+
+class CheckedInterpolator(Interpolator):
+    """Wraps an interpolator; its interpolants are returned only once every step holds."""
+
+    def __init__(self, inner: Interpolator, environment: Environment | None = None):
+        self.inner = inner
+        self.name = inner.name
+        # the back end's formula environment (the formulas and interpolants live there)
+        self.env = environment or getattr(inner, "env", None) or get_env()
+        # a context of its own: the checks' terms do not enter the back end's context
+        self._converter: Z3Converter | None = None
+        self.checks = 0
+        self.check_s = 0.0
+        # steps found to hold (pysmt's formulas are hash-consed): the refinements of
+        # one program check some steps again, forced covering most of all
+        self._held: set[tuple[FNode, FNode, FNode]] = set()
+        self.known = 0
+
+    # the caller sets the time budget and reads the model on this object
+    @property
+    def timeout_ms(self) -> int | None:  # type: ignore[override]
+        return self.inner.timeout_ms
+
+    @timeout_ms.setter
+    def timeout_ms(self, value: int | None) -> None:
+        self.inner.timeout_ms = value
+
+    @property
+    def model(self):  # type: ignore[override]
+        return self.inner.model
+
+    @property
+    def reachable_error(self) -> int | None:  # type: ignore[override]
+        return self.inner.reachable_error
+
+    def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
+        formulas = list(formulas)
+        interpolants = self.inner.sequence_interpolants(formulas)
+        if interpolants is None:
+            return None
+        true, false = self.env.formula_manager.TRUE(), self.env.formula_manager.FALSE()
+        chain = [true, *interpolants, false]
+        self._check(
+            (chain[k], formulas[k], chain[k + 1], f"step {k + 1} of {len(formulas)}")
+            for k in range(len(formulas))
+        )
+        return interpolants
+
+    def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
+        labels = self.inner.dag_interpolants(dag)
+        if labels is None:
+            return None
+        if not labels[0].is_true():
+            raise InterpolantRefuted("the DAG interpolant's root label is not true")
+        bad = [node for node in dag.errors if not labels[node].is_false()]
+        if bad:
+            raise InterpolantRefuted(
+                f"the DAG interpolant's label of error node {bad[0]} is not false"
+            )
+        self._check(
+            (
+                labels[edge.source],
+                edge.formula,
+                labels[edge.target].substitute(dict(edge.at_target)),
+                f"edge {edge.source} -> {edge.target}",
+            )
+            for edge in dag.edges
+        )
+        return labels
+
+    def _check(self, steps) -> None:
+        """Raises unless ``pre ∧ formula ∧ ¬post`` is unsatisfiable for every step."""
+        started = time.monotonic()
+        deadline = None if self.timeout_ms is None else started + self.timeout_ms / 1000.0
+        if self._converter is None:
+            self._converter = Z3Converter(self.env, z3.Context())
+        convert = self._converter.convert
+        ctx = self._converter.ctx
+        try:
+            for pre, formula, post, where in steps:
+                if pre.is_false() or set(conjuncts(post)) <= set(conjuncts(pre)):
+                    continue  # holds whatever the formula: every conjunct of post is pre's
+                step = (pre, formula, post)
+                if step in self._held:
+                    self.known += 1
+                    continue
+                try:
+                    query = [convert(pre), convert(formula), z3.Not(convert(post))]
+                except (PysmtException, z3.Z3Exception) as error:
+                    raise InterpolationError(f"cannot check the interpolants: {error}") from None
+                self.checks += 1
+                reason = ""
+                # bit-blasting first (half the time of Z3's default solver on these
+                # steps); the default solver for what it gives up on
+                for solver in (z3.Then(*_CHECK_TACTIC, ctx=ctx).solver(), z3.Solver(ctx=ctx)):
+                    if deadline is not None:
+                        left_ms = int((deadline - time.monotonic()) * 1000)
+                        if left_ms <= 0:
+                            raise InterpolationTimeout("timeout")
+                        solver.set("timeout", left_ms)
+                    solver.add(*query)
+                    result = solver.check()
+                    if result == z3.unsat:
+                        break
+                    if result == z3.sat:
+                        raise InterpolantRefuted(
+                            f"the {self.inner.name} interpolants do not hold at {where}"
+                        )
+                    reason = solver.reason_unknown()
+                    if deadline is not None and time.monotonic() >= deadline - 0.01:
+                        raise InterpolationTimeout("timeout")
+                else:
+                    raise InterpolationError(f"cannot check the interpolants at {where}: {reason}")
+                self._held.add(step)
+        finally:
+            self.check_s += time.monotonic() - started
+
+    def statistics(self) -> dict[str, float]:
+        figures = dict(self.inner.statistics())
+        if self.checks:
+            figures["interpolation_checks"] = self.checks
+            figures["interpolation_check_time_s"] = self.check_s
+        if self.known:
+            figures["interpolation_checks_known"] = self.known
+        return figures
+
+    def close(self) -> None:
+        self.inner.close()

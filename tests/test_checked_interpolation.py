@@ -1,0 +1,129 @@
+"""Interpolants checked before they become labels (cpa_predicate/checked_interpolation.py)."""
+
+from __future__ import annotations
+
+import pytest
+from cegar_builders import cegar_algorithm
+from pysmt.shortcuts import BV, BVULT, TRUE, BVAdd, Equals, Symbol
+from pysmt.typing import BVType
+
+from cpa.results import Verdict
+from cpa_predicate.checked_interpolation import CheckedInterpolator, InterpolantRefuted
+from cpa_predicate.interpolation import DagEdge, InterpolationDag, create_interpolator
+from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
+
+W = BVType(32)
+x0, x1, x2 = (Symbol(f"checked::x@{k}", W) for k in range(3))
+x, xn = Symbol("checked::x", W), Symbol("checked::x'", W)
+
+# x = 0; x = x + 1; x == 5: infeasible
+PATH = [Equals(x0, BV(0, 32)), Equals(x1, BVAdd(x0, BV(1, 32))), Equals(x1, BV(5, 32))]
+
+
+class _Weakened(Z3SpacerInterpolator):
+    """Spacer's interpolants with the last one replaced by ``true``: a back end whose
+    answer does not hold (the step into the error is then satisfiable)."""
+
+    def sequence_interpolants(self, formulas):
+        interpolants = super().sequence_interpolants(formulas)
+        return None if interpolants is None else [*interpolants[:-1], TRUE()]
+
+
+def test_real_interpolants_pass_every_step():
+    checked = CheckedInterpolator(create_interpolator("z3", timeout_ms=60_000))
+    interpolants = checked.sequence_interpolants(PATH)
+    assert interpolants is not None and len(interpolants) == 2
+    assert checked.statistics()["interpolation_checks"] == 3
+
+
+def test_feasible_path_is_not_checked():
+    checked = CheckedInterpolator(create_interpolator("z3", timeout_ms=60_000))
+    assert checked.sequence_interpolants(PATH[:2]) is None
+    assert checked.model is not None  # the back end's model, read through the wrapper
+    assert "interpolation_checks" not in checked.statistics()
+
+
+def test_interpolants_that_do_not_hold_are_refused():
+    checked = CheckedInterpolator(_Weakened(timeout_ms=60_000))
+    with pytest.raises(InterpolantRefuted, match="do not hold at step 3 of 3"):
+        checked.sequence_interpolants(PATH)
+
+
+def _loop_dag() -> InterpolationDag:
+    # x = 0; two unrollings of x = x + 1 while x < 3; error if x == 7 after either
+    step = Equals(xn, BVAdd(x, BV(1, 32)))
+    return InterpolationDag(
+        size=5,
+        edges=[
+            DagEdge(0, 1, Equals(xn, BV(0, 32)), {x: xn}),
+            DagEdge(1, 2, step, {x: xn}),
+            DagEdge(2, 3, Equals(x, BV(7, 32))),
+            DagEdge(1, 4, Equals(x, BV(7, 32))),
+        ],
+        errors=frozenset({3, 4}),
+        node_variables=frozenset({x}),
+    )
+
+
+def test_dag_labels_are_checked_edge_by_edge():
+    checked = CheckedInterpolator(create_interpolator("z3", timeout_ms=60_000))
+    labels = checked.dag_interpolants(_loop_dag())
+    assert labels is not None and labels[0].is_true()
+    # the root's edge, the step, and the two edges into errors (true targets are skipped)
+    assert checked.statistics()["interpolation_checks"] == 4
+
+
+def test_dag_label_that_does_not_hold_is_refused():
+    class WrongLabel(Z3SpacerInterpolator):
+        def dag_interpolants(self, dag):
+            labels = super().dag_interpolants(dag)
+            # node 2 claims x < 1 after x = 0; x = x + 1: false
+            return [*labels[:2], BVULT(x, BV(1, 32)), *labels[3:]]
+
+    checked = CheckedInterpolator(WrongLabel(timeout_ms=60_000))
+    with pytest.raises(InterpolantRefuted, match="edge 1 -> 2"):
+        checked.dag_interpolants(_loop_dag())
+
+
+LOOP = """
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main() {
+  int lock = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (lock != 0) reach_error();
+    lock = 1;
+    lock = 0;
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "config, overrides, checked",
+    [
+        ("impact", [], True),  # labels strengthened in place
+        ("cpufo", [], True),
+        ("lbe", [], False),  # interpolants are predicates only
+        ("lbe", ["refiner.predicate.check_interpolants=always"], True),
+        ("impact", ["refiner.predicate.check_interpolants=never"], False),
+    ],
+)
+def test_interpolants_are_checked_where_they_become_labels(config, overrides, checked):
+    algorithm = cegar_algorithm(LOOP, config, overrides, seconds=60)
+    outcome = algorithm.run()
+    assert outcome.verdict is Verdict.TRUE
+    interpolator = algorithm.refiner.interpolator
+    assert isinstance(interpolator, CheckedInterpolator) is checked
+    if checked:
+        assert interpolator.checks > 0
+
+
+def test_a_refused_interpolant_makes_the_run_unknown(monkeypatch):
+    import cpa_predicate.refiner as refiner_module
+
+    monkeypatch.setattr(refiner_module, "create_interpolator", lambda *a, **k: _Weakened())
+    outcome = cegar_algorithm(LOOP, "impact", [], seconds=60).run()
+    assert outcome.verdict is Verdict.UNKNOWN
+    assert "do not hold" in outcome.reason
