@@ -457,6 +457,11 @@ class Z3SpacerInterpolator(Interpolator):
         self.fallbacks = 0
         self.over_budget_s = 0.0
         self._deadline: float | None = None  # of the current call
+        #: the problem whose interpolants the last call returned: the one given, or
+        #: (reduced to an unsat core) its formulas or edges weakened, each implied by
+        #: the one given; interpolants of it are interpolants of the one given, and a
+        #: check of them may read this smaller problem (checked_interpolation)
+        self.solved_problem: list[FNode] | InterpolationDag | None = None
         self.env = environment if environment is not None else get_env()
         # One Z3 context per interpolator: isolates us from other Z3 users (and threads).
         self._ctx = z3.Context()
@@ -507,6 +512,7 @@ class Z3SpacerInterpolator(Interpolator):
         formulas = list(formulas)
         n = len(formulas)
         self._z3_model = None
+        self.solved_problem = None
         if n == 0:
             return None
         # one budget for the whole call: every query inside gets what is left of it
@@ -527,6 +533,7 @@ class Z3SpacerInterpolator(Interpolator):
         if feasible:
             return None
         if not self.reduce_with_core:
+            self.solved_problem = formulas
             return self._interpolate(formulas, conv)
         return self._reduced(
             lambda deep, earlier, shrink: self._reduce(formulas, conv, deep, earlier, shrink),
@@ -613,6 +620,7 @@ class Z3SpacerInterpolator(Interpolator):
         variables, a clause per edge."""
         self._z3_model = None
         self.reachable_error = None
+        self.solved_problem = None
         self._deadline = (
             None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
         )
@@ -620,11 +628,18 @@ class Z3SpacerInterpolator(Interpolator):
             self._converter = BitVectorConverter(self.env, self._ctx)
         conv = self._converter
         if not self.reduce_with_core:
+            self.solved_problem = dag
             return self._dag_horn(dag, conv, None, decided=False)
         return self._reduced(
             lambda deep, earlier, shrink: self._reduce_dag(dag, conv, deep, earlier, shrink),
-            lambda reduced, budget: self._dag_horn(reduced, conv, budget, decided=True),
+            lambda reduced, budget: self._solved_dag(reduced, conv, budget),
         )
+
+    def _solved_dag(
+        self, reduced: InterpolationDag, conv: Z3Converter, budget: int | None
+    ) -> list[FNode] | None:
+        self.solved_problem = reduced
+        return self._dag_horn(reduced, conv, budget, decided=True)
 
     def _reduce_dag(
         self,
@@ -875,6 +890,7 @@ class Z3SpacerInterpolator(Interpolator):
     ) -> list[FNode] | None:
         """Interpolants of a reduction; only the blocks the core touches go to Spacer."""
         n, relevant, formulas = reduction
+        self.solved_problem = formulas
         if 0 < len(relevant) < n:
             try:
                 inner = self._interpolate([formulas[i] for i in relevant], conv, budget)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from cegar_builders import cegar_algorithm
-from pysmt.shortcuts import BV, BVULT, TRUE, BVAdd, Equals, Symbol
+from pysmt.shortcuts import BV, BVULT, TRUE, And, BVAdd, Equals, Implies, Symbol, is_valid
 from pysmt.typing import BVType
 
 from cpa.results import Verdict
@@ -127,3 +127,23 @@ def test_a_refused_interpolant_makes_the_run_unknown(monkeypatch):
     outcome = cegar_algorithm(LOOP, "impact", [], seconds=60).run()
     assert outcome.verdict is Verdict.UNKNOWN
     assert "do not hold" in outcome.reason
+
+
+def test_the_check_reads_the_problem_reduced_to_an_unsat_core():
+    # y's conjuncts play no part in the refutation: the unsat core drops them, and the
+    # interpolants are checked against the weakened formulas, each implied by its own
+    y0, y1 = (Symbol(f"checked::y@{k}", W) for k in range(2))
+    path = [
+        And(PATH[0], Equals(y0, BV(3, 32))),
+        And(PATH[1], Equals(y1, BVAdd(y0, x1))),
+        PATH[2],
+    ]
+    inner = create_interpolator("z3", timeout_ms=60_000)
+    checked = CheckedInterpolator(inner)
+    assert checked.sequence_interpolants(path) is not None
+    solved = inner.solved_problem
+    assert isinstance(solved, list) and len(solved) == len(path)
+    assert solved != path
+    for given, weakened in zip(path, solved, strict=True):
+        assert is_valid(Implies(given, weakened), solver_name="z3")
+    assert not any(y0 in f.get_free_variables() for f in solved)
