@@ -16,6 +16,7 @@ from pysmt.typing import BVType
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT, ArrayType, StructType
+from cpa.errors import UnsupportedFeature
 from cpa.results import Verdict
 from cpa.verifier import verify
 from cpa_predicate import cells
@@ -164,3 +165,47 @@ def test_nary_bit_vector_sums_from_z3_are_read_back():
     assert set(term.get_free_variables()) == {a, b, c}
     values = {a: BV(1, 8), b: BV(2, 8), c: BV(250, 8)}
     assert term.substitute(values).simplify() == BV(254, 8)
+
+
+# --- initialisers --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "declaration, check, expected",
+    [
+        # brace elision: the items fill the inner aggregates in order
+        ("int m[2][3] = {1, 2, 3, 4, 5};", "m[1][1] == 5 && m[1][2] == 0", Verdict.FALSE),
+        ("int m[2][3] = {1, 2, 3, 4, 5};", "m[1][0] != 4", Verdict.TRUE),
+        ("struct { int a[2]; int b; } s = {1, 2, 3};", "s.b == 3", Verdict.FALSE),
+        # a whole struct value is one item, not its first member
+        (
+            "struct P { int x, y; } p = {5, 6}; struct P q[2] = {p, 1};",
+            "q[0].y != 6 || q[1].x != 1",
+            Verdict.TRUE,
+        ),
+        # a string literal initialises a char array: its bytes, then zeros
+        ('char s[5] = "a\\x41\\102";', "s[1] == 65 && s[2] == 66 && s[4] == 0", Verdict.FALSE),
+        ('signed char s[] = "\\377";', "s[0] != -1 || sizeof s != 2", Verdict.TRUE),
+        (
+            'char n[2][3] = {"ab", "c"};',
+            "n[1][0] != 99 || n[1][1] != 0 || n[0][1] != 98",
+            Verdict.TRUE,
+        ),
+    ],
+)
+def test_initialisers_without_inner_braces_and_from_strings(tmp_path, declaration, check, expected):
+    body = f"int main(void) {{ {declaration} if ({check}) reach_error(); return 0; }}"
+    assert _verify(tmp_path, body).verdict is expected
+
+
+@pytest.mark.parametrize(
+    "declaration, construct",
+    [
+        ("int m[2][3] = {[1][2] = 5};", "designator of a member's member"),
+        ("int m[][2] = {1, 2, 3};", "array of unknown length initialised without inner braces"),
+    ],
+)
+def test_initialisers_the_frontend_does_not_read_are_unsupported(tmp_path, declaration, construct):
+    with pytest.raises(UnsupportedFeature, match="program.c:3: unsupported feature: ") as error:
+        _verify(tmp_path, f"int main(void) {{ {declaration} return 0; }}")
+    assert construct in str(error.value)

@@ -438,6 +438,14 @@ class FunctionLowering:
     def _complete_array_type(self, ctype: CType, init: c_ast.Node | None) -> CType:
         if isinstance(ctype, ArrayType) and ctype.length is None and init is not None:
             if isinstance(init, c_ast.InitList):
+                if isinstance(ctype.element, (ArrayType, StructType)) and any(
+                    not isinstance(_item_value(item), c_ast.InitList)
+                    and not (_is_string(_item_value(item)) and _is_char_array(ctype.element))
+                    for item in init.exprs
+                ):
+                    raise self.unsupported(
+                        "array of unknown length initialised without inner braces", init
+                    )
                 return ArrayType(ctype.element, _initializer_length(init, self.scopes))
             if isinstance(init, c_ast.Constant) and init.type == "string":
                 return ArrayType(ctype.element, _string_length(init.value))
@@ -499,37 +507,48 @@ class FunctionLowering:
             return self.initializer_list(init, ctype)
         if isinstance(init, c_ast.NamedInitializer):
             return convert(self.expression(init.expr), ctype)
+        if _is_string(init) and _is_char_array(ctype):
+            return self._string_initializer(init, ctype)
         return convert(self.expression(init), ctype)
 
+    def _string_initializer(self, init: c_ast.Constant, ctype: ArrayType) -> InitializerList:
+        """``char s[N] = "..."``: the literal's bytes, then zeros; as many as fit (C
+        drops the terminating zero when exactly the characters fit)."""
+        if init.value.startswith(("L", "u", "U")):
+            raise self.unsupported(f"wide string literal {init.value}", init)
+        codes = _string_bytes(init.value)
+        if ctype.length is not None:
+            codes = codes[: ctype.length]
+        element = ctype.element
+        return InitializerList(
+            tuple(convert(IntConstant(code, c_types.INT), element) for code in codes), ctype
+        )
+
     def initializer_list(self, init: c_ast.InitList, ctype: CType) -> InitializerList:
-        """A brace initialiser; designators are resolved to positions (gaps are 0)."""
-        if isinstance(ctype, StructType) and ctype.kind == "struct" and ctype.fields:
-            element_types = [t for _, t in ctype.fields]
-            names = [n for n, _ in ctype.fields]
-        elif isinstance(ctype, ArrayType):
-            element_types = None
-            names = None
-        elif isinstance(ctype, StructType) and ctype.fields:  # union: first member
-            element_types = [ctype.fields[0][1]]
-            names = [ctype.fields[0][0]]
-        else:
-            element_types = [ctype]
-            names = None
+        """A brace initialiser; designators are resolved to positions (gaps are 0). An
+        aggregate element written without its own braces takes as many of the items
+        that follow as it has scalars (brace elision, C11 6.7.9:20)."""
+        element_types, names = _members(ctype)
         slots: dict[int, Expression] = {}
         position = 0
-        for item in init.exprs:
+        items = list(init.exprs)
+        index = 0
+        while index < len(items):
+            item = items[index]
             if isinstance(item, c_ast.NamedInitializer):
+                if len(item.name) > 1:
+                    raise self.unsupported("designator of a member's member", item.expr)
                 designator = _designator(item.name[0])
                 if isinstance(designator, c_ast.ID) and names is not None:
                     if designator.name in names:
                         position = names.index(designator.name)
                 else:
-                    index = self.scopes.constant_value(designator)
-                    if index is not None:
-                        position = index
+                    value = self.scopes.constant_value(designator)
+                    if value is not None:
+                        position = value
                 item = item.expr
             element_type = _element_type(ctype, element_types, position)
-            slots[position] = self.initializer(item, element_type)
+            slots[position], index = self._element(element_type, item, items, index + 1)
             position += 1
         elements = []
         for index in range(max(slots) + 1 if slots else 0):
@@ -538,6 +557,58 @@ class FunctionLowering:
                 value = zero_value(_element_type(ctype, element_types, index))
             elements.append(value)
         return InitializerList(tuple(elements), ctype)
+
+    def _element(
+        self, ctype: CType, item: c_ast.Node, items: list[c_ast.Node], following: int
+    ) -> tuple[Expression, int]:
+        """The value of an element of type ``ctype`` written as ``item``, and the
+        position in ``items`` after what it took: an aggregate given a scalar (no
+        braces) takes the items from ``following`` on for its other scalars."""
+        if (
+            isinstance(item, c_ast.InitList)
+            or not isinstance(ctype, (ArrayType, StructType))
+            or (_is_string(item) and _is_char_array(ctype))
+        ):
+            return self.initializer(item, ctype), following
+        if _is_string(item):  # for the char array the aggregate starts with
+            return self._elided(ctype, item, items, following)
+        value = self.expression(item)
+        if isinstance(value.type, (ArrayType, StructType)):  # a whole struct
+            return convert(value, ctype), following
+        return self._elided(ctype, value, items, following)
+
+    def _elided(
+        self,
+        ctype: CType,
+        first: Expression | c_ast.Node,
+        items: list[c_ast.Node],
+        index: int,
+    ) -> tuple[InitializerList, int]:
+        """The aggregate of type ``ctype`` whose first scalar is ``first`` (a value, or
+        a string literal for its first char array) and whose other ones come from
+        ``items[index:]`` (until they run out or a designator, which belongs to the
+        enclosing braces); the rest is zero."""
+        element_types, _ = _members(ctype)
+        count = ctype.length if isinstance(ctype, ArrayType) else len(element_types or ())
+        if count is None:
+            raise self.unsupported(f"initializer without braces for {ctype}", items[index - 1])
+        if not count:
+            return InitializerList((), ctype), index
+        member = _element_type(ctype, element_types, 0)
+        if isinstance(first, c_ast.Node):
+            head, index = self._element(member, first, items, index)
+        elif isinstance(member, (ArrayType, StructType)):
+            head, index = self._elided(member, first, items, index)
+        else:
+            head = convert(first, member)
+        elements: list[Expression] = [head]
+        for position in range(1, count):
+            if index >= len(items) or isinstance(items[index], c_ast.NamedInitializer):
+                break
+            member = _element_type(ctype, element_types, position)
+            value, index = self._element(member, items[index], items, index + 1)
+            elements.append(value)
+        return InitializerList(tuple(elements), ctype), index
 
     def _if(self, node: c_ast.If) -> None:
         then_node = self.new_node()
@@ -1965,6 +2036,80 @@ def zero_value(ctype: CType) -> Expression:
     if isinstance(ctype, (ArrayType, StructType)):
         return InitializerList((), ctype)
     return IntConstant(0, ctype)
+
+
+def _members(ctype: CType) -> tuple[list[CType] | None, list[str] | None]:
+    """The member types and names of a struct, of a union (its first member, the one a
+    brace initialiser initialises), None, None for an array; a scalar is its own."""
+    if isinstance(ctype, StructType) and ctype.kind == "struct" and ctype.fields:
+        return [t for _, t in ctype.fields], [n for n, _ in ctype.fields]
+    if isinstance(ctype, ArrayType):
+        return None, None
+    if isinstance(ctype, StructType) and ctype.fields:
+        return [ctype.fields[0][1]], [ctype.fields[0][0]]
+    return [ctype], None
+
+
+def _item_value(item: c_ast.Node) -> c_ast.Node:
+    return item.expr if isinstance(item, c_ast.NamedInitializer) else item
+
+
+def _is_string(node: c_ast.Node) -> bool:
+    return isinstance(node, c_ast.Constant) and node.type == "string"
+
+
+def _is_char_array(ctype: CType) -> bool:
+    return (
+        isinstance(ctype, ArrayType)
+        and isinstance(ctype.element, IntegerType)
+        and ctype.element.size == 1
+        and ctype.element.name != "_Bool"
+    )
+
+
+_SIMPLE_ESCAPES = {
+    "n": 10,
+    "t": 9,
+    "r": 13,
+    "0": 0,
+    "a": 7,
+    "b": 8,
+    "f": 12,
+    "v": 11,
+    "\\": 92,
+    "'": 39,
+    '"': 34,
+    "?": 63,
+    "e": 27,
+}
+
+
+def _string_bytes(literal: str) -> list[int]:
+    """The bytes of a (narrow) C string literal as gcc stores them, with the final zero:
+    escapes decoded (octal up to three digits, hex as many as follow, modulo 256 as gcc
+    truncates), other characters in UTF-8."""
+    body = literal[literal.index('"') + 1 : -1]
+    out: list[int] = []
+    position = 0
+    while position < len(body):
+        char = body[position]
+        if char != "\\":
+            out.extend(char.encode("utf-8"))
+            position += 1
+            continue
+        escape = body[position + 1]
+        if escape in "01234567":
+            digits = re.match(r"[0-7]{1,3}", body[position + 1 :]).group(0)
+            out.append(int(digits, 8) % 256)
+            position += 1 + len(digits)
+        elif escape == "x":
+            digits = re.match(r"[0-9a-fA-F]*", body[position + 2 :]).group(0)
+            out.append(int(digits or "0", 16) % 256)
+            position += 2 + len(digits)
+        else:
+            out.append(_SIMPLE_ESCAPES.get(escape, ord(escape)))
+            position += 2
+    return [*out, 0]
 
 
 def _element_type(ctype: CType, element_types: list[CType] | None, index: int) -> CType:
