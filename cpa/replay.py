@@ -53,7 +53,13 @@ from cpa.cfa import builtins
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.data_model import data_model as model_named
 from cpa.cfa.frontend import parse_c
-from cpa.cfa.preprocess import ASM_PLACEHOLDER, preprocess, read_source
+from cpa.cfa.preprocess import (
+    ASM_PLACEHOLDER,
+    CASE_RANGE_PLACEHOLDER,
+    ELVIS_PLACEHOLDER,
+    preprocess,
+    read_source,
+)
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import PointerType
 from cpa.errors import UnsupportedFeature
@@ -407,6 +413,19 @@ class _Raw(c_ast.Pragma):
 class _Generator(c_generator.CGenerator):
     def visit__Raw(self, node: _Raw) -> str:
         return node.string
+
+    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> str:
+        """GNU's ``a ?: b`` back from the preprocessing's spelling."""
+        if isinstance(node.iftrue, c_ast.ID) and node.iftrue.name == ELVIS_PLACEHOLDER:
+            return f"({self._visit_expr(node.cond)}) ?: ({self._visit_expr(node.iffalse)})"
+        return super().visit_TernaryOp(node)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> str:
+        """GNU's ``case lo ... hi:`` back from the preprocessing's spelling."""
+        if isinstance(node.name, c_ast.ID) and node.name.name == CASE_RANGE_PLACEHOLDER:
+            low, high = node.args.exprs
+            return f"{self._visit_expr(low)} ... {self._visit_expr(high)}"
+        return super().visit_FuncCall(node)
 
     def visit_IdentifierType(self, node: c_ast.IdentifierType) -> str:
         """gcc's spelling of the types that the preprocessing renamed for pycparser:
@@ -853,7 +872,7 @@ class _Instrumenter:
             self.children(node)
             return node
         name = callee.name
-        if name == "offsetof":
+        if name in ("offsetof", CASE_RANGE_PLACEHOLDER):
             return node
         node.args = self.visit(node.args)
         line = _line(node)

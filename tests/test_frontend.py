@@ -657,3 +657,33 @@ def test_blast_nondet_is_fresh_at_every_read_other_locals_keep_their_value():
     assert "__BLAST_NONDET" in fresh[0].text
     conditions = [e for e in cfa.edges() if isinstance(e, AssumeEdge) and e.truth]
     assert sum("[p]" == e.text for e in conditions) == 2  # both reads of p: the variable
+
+
+def test_gnu_elvis_and_case_ranges_are_spelled_for_pycparser():
+    from cpa.cfa.preprocess import rewrite_gnu_syntax
+
+    text = (
+        'int f(int, ...);\nint g(int c) { char *s = "?: 1 ... 2";\n'
+        "switch (c) {\ncase 1 ... 3: return c ?: 4;\ncase ':' ... '?': return c ? 1 : 2;\n"
+        "case 7: return 0; }\nreturn 1; }\n"
+    )
+    out = rewrite_gnu_syntax(text)
+    assert out.count("\n") == text.count("\n")  # lines do not move
+    assert "int f(int, ...);" in out and '"?: 1 ... 2"' in out  # varargs, strings kept
+    assert "case __cpa_case_range(1, 3):" in out
+    assert "case __cpa_case_range(':', '?'):" in out  # character literals are not split
+    assert "c ? __cpa_elvis :" in out and "c ? 1 : 2" in out and "case 7:" in out
+
+
+def test_gnu_elvis_and_case_ranges_reach_gcc_as_written(tmp_path):
+    from cpa.cfa.targets import Specification
+    from cpa.replay import instrument
+
+    program = tmp_path / "gnu.c"
+    program.write_text(
+        "int main(void) { int c = 2, r = 0;\n"
+        "switch (c) { case 1 ... 3: r = c ?: 9; break; }\n"
+        "return r; }\n"
+    )
+    source = instrument(program, Specification.unreach_call())
+    assert "1 ... 3" in source and "?:" in source and "__cpa_" + "elvis" not in source

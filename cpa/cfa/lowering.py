@@ -78,7 +78,7 @@ from cpa.cfa.model import (
     connect,
     disconnect,
 )
-from cpa.cfa.preprocess import ASM_PLACEHOLDER
+from cpa.cfa.preprocess import ASM_PLACEHOLDER, CASE_RANGE_PLACEHOLDER, ELVIS_PLACEHOLDER
 from cpa.cfa.scopes import (
     EnumConstant,
     FunctionSymbol,
@@ -705,8 +705,11 @@ class FunctionLowering:
         tests = [(c, t) for c, t in labels if not isinstance(c, c_ast.Default)]
         for number, (case, target) in enumerate(tests, start=1):
             self.at(case)
-            constant = convert(self.expression(case.expr), value_type)
-            condition = BinaryExpression("==", value, constant, INT)
+            if _is_case_range(case.expr):
+                condition, constant = self._case_range(case.expr, value, value_type), None
+            else:
+                constant = convert(self.expression(case.expr), value_type)
+                condition = BinaryExpression("==", value, constant, INT)
             source = self.here()
             case_text = f"{text} == {self.text(case.expr)}"
             label = constant.value if isinstance(constant, IntConstant) else None
@@ -751,6 +754,24 @@ class FunctionLowering:
             self.break_targets.pop()
         self.jump(exit_node)
         self.current = exit_node if exit_node.entering else None
+
+    def _case_range(self, label: c_ast.FuncCall, value: Expression, value_type: CType):
+        """The test of GNU's ``case lo ... hi:``: ``lo <= value <= hi`` as one unsigned
+        comparison, ``(U) value - (U) lo <= (U) (hi - lo)`` in the unsigned type ``U`` of
+        the promoted controlling type (exact modulo 2^w); an empty range matches nothing."""
+        low, high = (convert(self.expression(bound), value_type) for bound in label.args.exprs)
+        if not (isinstance(low, IntConstant) and isinstance(high, IntConstant)):
+            raise self.unsupported("case range whose bounds are not constants", label)
+        if low.value > high.value:
+            return IntConstant(0, INT)
+        unsigned = c_types.unsigned_of(value_type)
+        width = 1 << (8 * unsigned.size)
+        offset = BinaryExpression(
+            "-", convert(value, unsigned), IntConstant(low.value % width, unsigned), unsigned
+        )
+        return BinaryExpression(
+            "<=", offset, IntConstant((high.value - low.value) % width, unsigned), INT
+        )
 
     def _case(self, node: c_ast.Case | c_ast.Default) -> None:
         if not self.switch_cases or id(node) not in self.switch_cases[-1]:
@@ -1223,6 +1244,8 @@ class FunctionLowering:
         return result
 
     def _expr_TernaryOp(self, node: c_ast.TernaryOp) -> Expression:
+        if isinstance(node.iftrue, c_ast.ID) and node.iftrue.name == ELVIS_PLACEHOLDER:
+            return self._elvis(node)
         true_type = self.type_of(node.iftrue)
         false_type = self.type_of(node.iffalse)
         if isinstance(true_type, VoidType) or isinstance(false_type, VoidType):
@@ -1244,6 +1267,41 @@ class FunctionLowering:
             value = convert(self.expression(arm), ctype)
             self.add(AssignmentEdge, f"{result} = {value}", lhs=result, rhs=value)
             self.jump(join)
+        self.current = join
+        return result
+
+    def _elvis(self, node: c_ast.TernaryOp) -> Expression:
+        """GNU's ``a ?: b``: ``a`` evaluated once, its value if it is not zero, else ``b``
+        (the type as for ``a ? a : b``)."""
+        first = self.expression(node.cond)
+        first_type = c_types.decay(first.type)
+        held = self.temporary(first_type, convert(first, first_type))
+        false_type = self.type_of(node.iffalse)
+        if isinstance(false_type, VoidType) or isinstance(first_type, VoidType):
+            raise self.unsupported("void operand of ?:", node)
+        if c_types.is_arithmetic(first_type) and c_types.is_arithmetic(false_type):
+            ctype = c_types.arithmetic_type(first_type, false_type)
+        elif isinstance(first_type, PointerType):
+            ctype = first_type
+        else:
+            ctype = c_types.decay(false_type)
+        result = self.temporary(ctype)
+        then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
+        source = self.here()
+        text = self.text(node.cond)
+        for target, truth, label in (
+            (then_node, True, f"[{text}]"),
+            (else_node, False, f"[!({text})]"),
+        ):
+            connect(AssumeEdge(source, target, self.line, label, held, truth, column=self.column))
+        self.current = then_node
+        kept = convert(held, ctype)
+        self.add(AssignmentEdge, f"{result} = {kept}", lhs=result, rhs=kept)
+        self.jump(join)
+        self.current = else_node
+        value = convert(self.expression(node.iffalse), ctype)
+        self.add(AssignmentEdge, f"{result} = {value}", lhs=result, rhs=value)
+        self.jump(join)
         self.current = join
         return result
 
@@ -2036,6 +2094,16 @@ def zero_value(ctype: CType) -> Expression:
     if isinstance(ctype, (ArrayType, StructType)):
         return InitializerList((), ctype)
     return IntConstant(0, ctype)
+
+
+def _is_case_range(node: c_ast.Node) -> bool:
+    return (
+        isinstance(node, c_ast.FuncCall)
+        and isinstance(node.name, c_ast.ID)
+        and node.name.name == CASE_RANGE_PLACEHOLDER
+        and node.args is not None
+        and len(node.args.exprs) == 2
+    )
 
 
 def _members(ctype: CType) -> tuple[list[CType] | None, list[str] | None]:

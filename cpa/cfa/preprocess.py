@@ -9,6 +9,9 @@
 * GCC extensions pycparser does not know are removed or rewritten: ``__attribute__``
   (balanced parentheses), ``__extension__``, ``__inline__``, ``__restrict__``,
   ``__const``, ``__signed__``, ``__volatile__``, ``__builtin_va_list``, ``_Float128``...
+* GNU syntax pycparser cannot parse is spelled so that it can: ``a ?: b`` as
+  ``a ? __cpa_elvis : b`` and ``case lo ... hi:`` as ``case __cpa_case_range(lo, hi):``
+  (:func:`rewrite_gnu_syntax`; the lowering gives them GNU's meaning).
 * ``asm``: at file scope (``int f(void) __asm__("x");`` in system headers) it is
   dropped; inside a function body it becomes the call ``__cpa_unsupported_asm()``
   which the lowering reports as :class:`~cpa.errors.UnsupportedFeature` at its line.
@@ -132,7 +135,98 @@ def preprocess(
         text = run_cpp(text, file_name, directory, data_model)
     else:
         text = _blank_pragmas(text)
-    return rewrite_gcc_extensions(text, file_name)
+    return rewrite_gnu_syntax(rewrite_gcc_extensions(text, file_name))
+
+
+#: The middle operand that stands for the condition in GNU's ``a ?: b``; the lowering
+#: evaluates ``a`` once (:meth:`~cpa.cfa.lowering.FunctionLowering._expr_TernaryOp`).
+ELVIS_PLACEHOLDER = "__cpa_elvis"
+#: The call that stands for a GNU case range ``case lo ... hi:`` in a case label.
+CASE_RANGE_PLACEHOLDER = "__cpa_case_range"
+
+_GNU_SYNTAX = re.compile(
+    r"""
+    (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+  | (?P<elvis>\?(?=\s*:))
+  | (?P<case>\bcase\b)
+    """,
+    re.VERBOSE,
+)
+
+
+def rewrite_gnu_syntax(text: str) -> str:
+    """GNU C's ``a ?: b`` and ``case lo ... hi:``, which pycparser cannot parse, in
+    spellings it can: ``a ? __cpa_elvis : b`` and ``case __cpa_case_range(lo, hi):``
+    (string and character literals are left alone; lines and columns before the
+    rewritten text do not move)."""
+    if "?" not in text and "..." not in text:
+        return text
+    out: list[str] = []
+    last = 0
+    for match in _GNU_SYNTAX.finditer(text):
+        kind = match.lastgroup
+        if kind == "elvis":
+            out.append(text[last : match.end()] + f" {ELVIS_PLACEHOLDER} ")
+            last = match.end()
+        elif kind == "case":
+            colon = _label_colon(text, match.end())
+            if colon is None:
+                continue
+            label = text[match.end() : colon]
+            parts = _split_range(label)
+            if parts is None:
+                continue
+            low, high = parts
+            newlines = "\n" * label.count("\n")
+            out.append(text[last : match.end()])
+            out.append(f" {CASE_RANGE_PLACEHOLDER}({low.strip()}, {high.strip()}){newlines}")
+            last = colon
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _label_colon(text: str, position: int) -> int | None:
+    """Index of the ``:`` that ends a case label starting at ``position`` (outside
+    parentheses and character literals), None if there is none before a ``;`` or brace."""
+    depth = 0
+    index = position
+    while index < len(text):
+        char = text[index]
+        if char in "'\"":
+            match = _TOKEN.match(text, index)
+            if match is None:
+                return None
+            index = match.end()
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == ":" and depth == 0:
+            return index
+        elif char in ";{}":
+            return None
+        index += 1
+    return None
+
+
+def _split_range(label: str) -> tuple[str, str] | None:
+    """``(lo, hi)`` of a label ``lo ... hi`` (the ``...`` outside character literals)."""
+    index = 0
+    while index < len(label):
+        char = label[index]
+        if char in "'\"":
+            match = _TOKEN.match(label, index)
+            if match is None:
+                return None
+            index = match.end()
+            continue
+        if label.startswith("...", index):
+            return label[:index], label[index + 3 :]
+        index += 1
+    return None
 
 
 def strip_comments(text: str, file_name: str = "<string>") -> str:

@@ -1,0 +1,8 @@
+/* expected: false; inputs: ; note: u ?: -1 has the type of u ? u : -1, unsigned int: 4294967295, which a 64-bit long holds */
+extern void reach_error(void);
+int main(void) {
+  unsigned u = 0;
+  long r = u ?: -1;
+  if (r == 4294967295L) reach_error();
+  return 0;
+}
