@@ -38,17 +38,7 @@ from cpa_predicate.interpolation import (
     Interpolator,
 )
 from cpa_predicate.pathformula import conjuncts
-
-#: Z3's tactic for one check (the interpolator's second probe tactic)
-_CHECK_TACTIC = (
-    "simplify",
-    "propagate-values",
-    "solve-eqs",
-    "elim-uncnstr",
-    "simplify",
-    "bit-blast",
-    "sat",
-)
+from cpa_predicate.solver import ELIMINATING_BIT_BLASTING_TACTIC
 
 
 class InterpolantRefuted(InterpolationError):
@@ -159,7 +149,10 @@ class CheckedInterpolator(Interpolator):
                 reason = ""
                 # bit-blasting first (half the time of Z3's default solver on these
                 # steps); the default solver for what it gives up on
-                for solver in (z3.Then(*_CHECK_TACTIC, ctx=ctx).solver(), z3.Solver(ctx=ctx)):
+                for solver in (
+                    z3.Then(*ELIMINATING_BIT_BLASTING_TACTIC, ctx=ctx).solver(),
+                    z3.Solver(ctx=ctx),
+                ):
                     if deadline is not None:
                         left_ms = int((deadline - time.monotonic()) * 1000)
                         if left_ms <= 0:

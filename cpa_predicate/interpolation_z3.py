@@ -52,7 +52,7 @@ from cpa_predicate.interpolation import (
     Interpolator,
 )
 from cpa_predicate.pathformula import conjuncts, factor_joins
-from cpa_predicate.solver import BIT_BLASTING_TACTIC
+from cpa_predicate.solver import BIT_BLASTING_TACTIC, ELIMINATING_BIT_BLASTING_TACTIC
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
 
@@ -81,10 +81,7 @@ _WITNESSES = 8
 # the probes of impact on mem_slave_tlm.3 three times faster (17.5 -> 6.0 s, mostly
 # satisfiable forced-covering attempts) and those on token_ring.12 half as slow again
 # (10.5 -> 15.3 s): the probe picks by time (DeciderChoice)
-_PROBE_TACTICS = (
-    BIT_BLASTING_TACTIC,
-    ("simplify", "propagate-values", "solve-eqs", "elim-uncnstr", "simplify", "bit-blast", "sat"),
-)
+_PROBE_TACTICS = (BIT_BLASTING_TACTIC, ELIMINATING_BIT_BLASTING_TACTIC)
 _PROBE_WARM_UP = 4
 # resource units for each check that tries to shrink an unsat core (a check that runs
 # out of them keeps what it tried to drop)

@@ -31,7 +31,13 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["BIT_BLASTING_TACTIC", "SolverSession", "SolverUnknownError", "TimeLimitExceeded"]
+__all__ = [
+    "BIT_BLASTING_TACTIC",
+    "ELIMINATING_BIT_BLASTING_TACTIC",
+    "SolverSession",
+    "SolverUnknownError",
+    "TimeLimitExceeded",
+]
 
 
 _Z3_L_TRUE = 1  # Z3_lbool value of 'true'
@@ -39,6 +45,17 @@ _Z3_L_TRUE = 1  # Z3_lbool value of 'true'
 #: Z3's tactic for one-shot bit-vector checks: simplify, propagate values, bit-blast,
 #: SAT (the interpolator's feasibility probe starts from it too)
 BIT_BLASTING_TACTIC = ("simplify", "propagate-values", "bit-blast", "sat")
+#: the same with equations solved and unconstrained terms eliminated before bit-blasting
+#: (the probe's second tactic; the interpolant checks use it)
+ELIMINATING_BIT_BLASTING_TACTIC = (
+    "simplify",
+    "propagate-values",
+    "solve-eqs",
+    "elim-uncnstr",
+    "simplify",
+    "bit-blast",
+    "sat",
+)
 
 
 class SolverUnknownError(RuntimeError):
