@@ -473,6 +473,13 @@ class _Function:
     #: each call: the rewritten node and its original arguments
     calls: list[tuple[c_ast.FuncCall, c_ast.ExprList | None]] = field(default_factory=list)
 
+    def prototype(self) -> c_ast.Decl | None:
+        """The declaration the stubs follow: one with parameters if there is one."""
+        return next(
+            (d for d in self.declarations if d.type.args is not None),
+            self.declarations[0] if self.declarations else None,
+        )
+
 
 _BASIC_TYPES = frozenset(
     "void char short int long float double signed unsigned _Bool __int128 "
@@ -916,10 +923,7 @@ class _Instrumenter:
         skips the input the analysis read as its result (none for a ``void`` one)."""
         if function.referenced:
             raise _Unsupported(f"address of C library function {function.name}", function.line)
-        declaration = next(
-            (d for d in function.declarations if d.type.args is not None),
-            function.declarations[0] if function.declarations else None,
-        )
+        declaration = function.prototype()
         prototype, (kind, returns) = self.prototype(function.name, declaration, _STUB_PREFIX, True)
         if kind == "void":
             for node, arguments in function.calls:
@@ -938,10 +942,7 @@ class _Instrumenter:
 
     def stubs(self, function: _Function) -> list[tuple[str, str]]:
         """(prototype, body) of the replacement definitions of ``function``."""
-        declaration = next(
-            (d for d in function.declarations if d.type.args is not None),
-            function.declarations[0] if function.declarations else None,
-        )
+        declaration = function.prototype()
         result = []
         if function.called:
             prototype, returns = self.prototype(function.name, declaration, _STUB_PREFIX, True)

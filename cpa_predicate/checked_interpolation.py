@@ -56,6 +56,7 @@ class CheckedInterpolator(Interpolator):
         self.env = environment or getattr(inner, "env", None) or get_env()
         # a context of its own: the checks' terms do not enter the back end's context
         self._converter: Z3Converter | None = None
+        self._tactic: z3.Tactic | None = None  # built with the converter's context
         self.checks = 0
         self.check_s = 0.0
         # steps found to hold (pysmt's formulas are hash-consed): the refinements of
@@ -131,6 +132,7 @@ class CheckedInterpolator(Interpolator):
         deadline = None if self.timeout_ms is None else started + self.timeout_ms / 1000.0
         if self._converter is None:
             self._converter = Z3Converter(self.env, z3.Context())
+            self._tactic = z3.Then(*ELIMINATING_BIT_BLASTING_TACTIC, ctx=self._converter.ctx)
         convert = self._converter.convert
         ctx = self._converter.ctx
         try:
@@ -149,10 +151,8 @@ class CheckedInterpolator(Interpolator):
                 reason = ""
                 # bit-blasting first (half the time of Z3's default solver on these
                 # steps); the default solver for what it gives up on
-                for solver in (
-                    z3.Then(*ELIMINATING_BIT_BLASTING_TACTIC, ctx=ctx).solver(),
-                    z3.Solver(ctx=ctx),
-                ):
+                for make in (self._tactic.solver, lambda: z3.Solver(ctx=ctx)):
+                    solver = make()  # the default solver only if the tactic gives up
                     if deadline is not None:
                         left_ms = int((deadline - time.monotonic()) * 1000)
                         if left_ms <= 0:

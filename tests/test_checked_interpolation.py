@@ -6,6 +6,7 @@ import pytest
 from cegar_builders import cegar_algorithm
 from pysmt.shortcuts import BV, BVULT, TRUE, And, BVAdd, Equals, Implies, Symbol, is_valid
 from pysmt.typing import BVType
+from test_impact import LOCK_IN_ANY_LOOP
 
 from cpa.results import Verdict
 from cpa_predicate.checked_interpolation import CheckedInterpolator, InterpolantRefuted
@@ -85,21 +86,6 @@ def test_dag_label_that_does_not_hold_is_refused():
         checked.dag_interpolants(_loop_dag())
 
 
-LOOP = """
-extern void reach_error(void);
-extern int __VERIFIER_nondet_int(void);
-int main() {
-  int lock = 0;
-  while (__VERIFIER_nondet_int()) {
-    if (lock != 0) reach_error();
-    lock = 1;
-    lock = 0;
-  }
-  return 0;
-}
-"""
-
-
 @pytest.mark.parametrize(
     "config, overrides, checked",
     [
@@ -111,7 +97,7 @@ int main() {
     ],
 )
 def test_interpolants_are_checked_where_they_become_labels(config, overrides, checked):
-    algorithm = cegar_algorithm(LOOP, config, overrides, seconds=60)
+    algorithm = cegar_algorithm(LOCK_IN_ANY_LOOP, config, overrides, seconds=60)
     outcome = algorithm.run()
     assert outcome.verdict is Verdict.TRUE
     interpolator = algorithm.refiner.interpolator
@@ -124,7 +110,7 @@ def test_a_refused_interpolant_makes_the_run_unknown(monkeypatch):
     import cpa_predicate.refiner as refiner_module
 
     monkeypatch.setattr(refiner_module, "create_interpolator", lambda *a, **k: _Weakened())
-    outcome = cegar_algorithm(LOOP, "impact", [], seconds=60).run()
+    outcome = cegar_algorithm(LOCK_IN_ANY_LOOP, "impact", [], seconds=60).run()
     assert outcome.verdict is Verdict.UNKNOWN
     assert "do not hold" in outcome.reason
 

@@ -85,6 +85,7 @@ from cpa.cfa.scopes import (
     Scopes,
     TypedefName,
     UnsupportedConstant,
+    char_units,
     declares_constant,
     fold_binary,
     parse_constant,
@@ -516,7 +517,11 @@ class FunctionLowering:
         drops the terminating zero when exactly the characters fit)."""
         if init.value.startswith(("L", "u", "U")):
             raise self.unsupported(f"wide string literal {init.value}", init)
-        codes = _string_bytes(init.value)
+        body = init.value[init.value.index('"') + 1 : -1]
+        try:
+            codes = [unit % 256 for unit in char_units(body)] + [0]
+        except UnsupportedConstant:
+            raise self.unsupported(f"escape in string literal {init.value}", init) from None
         if ctype.length is not None:
             codes = codes[: ctype.length]
         element = ctype.element
@@ -1251,13 +1256,8 @@ class FunctionLowering:
         if isinstance(true_type, VoidType) or isinstance(false_type, VoidType):
             self.effect(node)
             return IntConstant(0, VOID)
-        if c_types.is_arithmetic(true_type) and c_types.is_arithmetic(false_type):
-            ctype = c_types.arithmetic_type(true_type, false_type)
-        elif isinstance(c_types.decay(true_type), PointerType):
-            ctype = c_types.decay(true_type)
-        else:
-            ctype = c_types.decay(false_type)
-        result = self.temporary(ctype)
+        result = self.temporary(_conditional_type(true_type, false_type))
+        ctype = result.type
         then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
         self.decide(node, node.cond, then_node, else_node)
         for start, arm in ((then_node, node.iftrue), (else_node, node.iffalse)):
@@ -1279,13 +1279,8 @@ class FunctionLowering:
         false_type = self.type_of(node.iffalse)
         if isinstance(false_type, VoidType) or isinstance(first_type, VoidType):
             raise self.unsupported("void operand of ?:", node)
-        if c_types.is_arithmetic(first_type) and c_types.is_arithmetic(false_type):
-            ctype = c_types.arithmetic_type(first_type, false_type)
-        elif isinstance(first_type, PointerType):
-            ctype = first_type
-        else:
-            ctype = c_types.decay(false_type)
-        result = self.temporary(ctype)
+        result = self.temporary(_conditional_type(first_type, false_type))
+        ctype = result.type
         then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
         source = self.here()
         text = self.text(node.cond)
@@ -2096,6 +2091,16 @@ def zero_value(ctype: CType) -> Expression:
     return IntConstant(0, ctype)
 
 
+def _conditional_type(true_type: CType, false_type: CType) -> CType:
+    """The type of ``c ? a : b`` for non-void operands of these types: the usual
+    arithmetic conversions, else the (decayed) pointer operand's type."""
+    if c_types.is_arithmetic(true_type) and c_types.is_arithmetic(false_type):
+        return c_types.arithmetic_type(true_type, false_type)
+    if isinstance(c_types.decay(true_type), PointerType):
+        return c_types.decay(true_type)
+    return c_types.decay(false_type)
+
+
 def _is_case_range(node: c_ast.Node) -> bool:
     return (
         isinstance(node, c_ast.FuncCall)
@@ -2133,51 +2138,6 @@ def _is_char_array(ctype: CType) -> bool:
         and ctype.element.size == 1
         and ctype.element.name != "_Bool"
     )
-
-
-_SIMPLE_ESCAPES = {
-    "n": 10,
-    "t": 9,
-    "r": 13,
-    "0": 0,
-    "a": 7,
-    "b": 8,
-    "f": 12,
-    "v": 11,
-    "\\": 92,
-    "'": 39,
-    '"': 34,
-    "?": 63,
-    "e": 27,
-}
-
-
-def _string_bytes(literal: str) -> list[int]:
-    """The bytes of a (narrow) C string literal as gcc stores them, with the final zero:
-    escapes decoded (octal up to three digits, hex as many as follow, modulo 256 as gcc
-    truncates), other characters in UTF-8."""
-    body = literal[literal.index('"') + 1 : -1]
-    out: list[int] = []
-    position = 0
-    while position < len(body):
-        char = body[position]
-        if char != "\\":
-            out.extend(char.encode("utf-8"))
-            position += 1
-            continue
-        escape = body[position + 1]
-        if escape in "01234567":
-            digits = re.match(r"[0-7]{1,3}", body[position + 1 :]).group(0)
-            out.append(int(digits, 8) % 256)
-            position += 1 + len(digits)
-        elif escape == "x":
-            digits = re.match(r"[0-9a-fA-F]*", body[position + 2 :]).group(0)
-            out.append(int(digits or "0", 16) % 256)
-            position += 2 + len(digits)
-        else:
-            out.append(_SIMPLE_ESCAPES.get(escape, ord(escape)))
-            position += 2
-    return [*out, 0]
 
 
 def _element_type(ctype: CType, element_types: list[CType] | None, index: int) -> CType:

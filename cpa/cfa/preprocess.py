@@ -187,19 +187,27 @@ def rewrite_gnu_syntax(text: str) -> str:
     return "".join(out)
 
 
-def _label_colon(text: str, position: int) -> int | None:
-    """Index of the ``:`` that ends a case label starting at ``position`` (outside
-    parentheses and character literals), None if there is none before a ``;`` or brace."""
-    depth = 0
+def _outside_literals(text: str, position: int = 0):
+    """``(index, character)`` of ``text`` from ``position`` on, string and character
+    literals skipped; stops at a literal that does not end."""
     index = position
     while index < len(text):
         char = text[index]
         if char in "'\"":
             match = _TOKEN.match(text, index)
             if match is None:
-                return None
+                return
             index = match.end()
             continue
+        yield index, char
+        index += 1
+
+
+def _label_colon(text: str, position: int) -> int | None:
+    """Index of the ``:`` that ends a case label starting at ``position`` (outside
+    parentheses and character literals), None if there is none before a ``;`` or brace."""
+    depth = 0
+    for index, char in _outside_literals(text, position):
         if char == "(":
             depth += 1
         elif char == ")":
@@ -208,24 +216,14 @@ def _label_colon(text: str, position: int) -> int | None:
             return index
         elif char in ";{}":
             return None
-        index += 1
     return None
 
 
 def _split_range(label: str) -> tuple[str, str] | None:
     """``(lo, hi)`` of a label ``lo ... hi`` (the ``...`` outside character literals)."""
-    index = 0
-    while index < len(label):
-        char = label[index]
-        if char in "'\"":
-            match = _TOKEN.match(label, index)
-            if match is None:
-                return None
-            index = match.end()
-            continue
+    for index, _ in _outside_literals(label):
         if label.startswith("...", index):
             return label[:index], label[index + 3 :]
-        index += 1
     return None
 
 

@@ -399,7 +399,7 @@ def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[in
     if kind == "char" or (text.startswith("'") or text[:2] in ("L'", "u'", "U'")):
         prefix, body = text[: text.index("'")], text[text.index("'") + 1 : -1]
         value = _char_value(body, prefix != "")
-        if prefix == "" and len(_char_units(body)) > 1:  # a multi-character constant
+        if prefix == "" and len(char_units(body)) > 1:  # a multi-character constant
             return integers.wrap(value, INT), INT
         if prefix == "":  # an int of the value of a (signed) char
             return integers.wrap(value, c_types.CHAR), INT
@@ -466,10 +466,11 @@ class UnsupportedConstant(Exception):
     """A constant gcc accepts with a meaning this frontend does not reproduce."""
 
 
-def _char_units(body: str) -> list[int]:
-    """The code units of a character constant's body (between the quotes), escapes
-    decoded: one per source character, a character outside ASCII as its UTF-8 bytes
-    (gcc's execution character set)."""
+def char_units(body: str) -> list[int]:
+    """The code units of a character constant's or string literal's body (between the
+    quotes), escapes decoded: one per source character, a character outside ASCII as
+    its UTF-8 bytes (gcc's execution character set). A hex escape keeps its whole
+    value (a string stores it modulo 256, as gcc truncates it)."""
     units: list[int] = []
     position = 0
     while position < len(body):
@@ -508,7 +509,7 @@ def _char_value(body: str, wide: bool) -> int:
     """The value of a character constant: a single unit; several units (a multi-
     character constant) combine as gcc does, each a byte, the first the most
     significant, in an ``int``."""
-    units = _char_units(body)
+    units = char_units(body)
     if len(units) == 1:
         return units[0]
     if wide or not units or len(units) > 4 or any(unit > 0xFF for unit in units):
