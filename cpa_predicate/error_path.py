@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import FALSE, TRUE
+from pysmt.shortcuts import FALSE, TRUE, And
 
 from cpa.core.arg import ARGState
 from cpa_predicate.interpolation import DagEdge, InterpolationDag
@@ -132,6 +132,28 @@ def shifted_blocks(chain: list[Abstraction]) -> tuple[list[FNode], list[IndexShi
         shift.formula(pf.formula) for shift, pf in zip(shifts[:-1], block_formulas, strict=True)
     ]
     return blocks, shifts
+
+
+def labelled_blocks(
+    blocks: Sequence[FNode], shifts: Sequence[IndexShift], chain: Sequence[Abstraction]
+) -> list[FNode]:
+    """``blocks`` (``blocks[k]`` leads from ``chain[k]``, shifted by ``shifts[k]``), each
+    preceded by the label its abstraction state holds, at the values the block starts
+    from.
+
+    Where labels are strengthened in place (IMPACT), every label on a path holds in
+    every concrete state that reaches its state along the ARG, so conjoining them
+    changes no concrete path: the interpolants of the labelled blocks are labels as
+    sound as those of the bare ones. But the unsat core may now end the refutation at
+    the last label that suffices, and only the blocks after it go to the interpolator,
+    instead of proving again, from the root, what earlier refinements already proved.
+    """
+    return [
+        block
+        if chain[k].formula.is_true()
+        else And(shifts[k].formula(chain[k].instantiated), block)
+        for k, block in enumerate(blocks)
+    ]
 
 
 @dataclass

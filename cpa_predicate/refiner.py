@@ -34,7 +34,13 @@ from cpa_predicate.error_interpolants import (
     error_hint_source,
     maximal_feasible_suffix,
 )
-from cpa_predicate.error_path import ErrorPath, Refutation, error_dag, error_path
+from cpa_predicate.error_path import (
+    ErrorPath,
+    Refutation,
+    error_dag,
+    error_path,
+    labelled_blocks,
+)
 from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import (
     InterpolationError,
@@ -85,6 +91,13 @@ class PredicateRefiner(Refiner):
             "covering; a wrong one there could prove a false TRUE), always, or never",
             ("labels", "always", "never"),
         ),
+        "path_labels": Option(
+            bool,
+            False,
+            "where labels are strengthened in place: a refinement's error path carries "
+            "the labels along it, so that its refutation can start from the last label "
+            "that suffices instead of proving again what earlier refinements proved",
+        ),
         "keep_proven_safe": Option(
             bool,
             False,
@@ -121,6 +134,10 @@ class PredicateRefiner(Refiner):
         if options["forced_covering"] and not self.predicate_cpa.labels.strengthens:
             raise ConfigError(
                 'refiner.predicate.forced_covering needs cpa.predicate.labels = "formula"'
+            )
+        if options["path_labels"] and not self.predicate_cpa.labels.strengthens:
+            raise ConfigError(
+                'refiner.predicate.path_labels needs cpa.predicate.labels = "formula"'
             )
         if options["keep_proven_safe"] and not self.arg.stop.names_coverer:
             raise ConfigError(
@@ -206,7 +223,7 @@ class PredicateRefiner(Refiner):
         self.set_timeout()
         try:
             with stats.timer("interpolation_time_s"):
-                interpolants = self.interpolator.sequence_interpolants(path.blocks)
+                interpolants = self._sequence_interpolants(path)
         except InterpolationError as error:
             failure = self._failure(error)
             if error.partial is None:
@@ -227,6 +244,16 @@ class PredicateRefiner(Refiner):
         if self.predicate_cpa.error_hints is not None and error_hint_source(path, interpolants):
             self._learn_hint(path, interpolants)
         return self._apply(Refutation.of_path(path, interpolants), failure)
+
+    def _sequence_interpolants(self, path: ErrorPath) -> list[FNode] | None:
+        """The interpolants that refute ``path`` (None: it is feasible): of its blocks,
+        with the labels along it where those are strengthened in place and
+        ``path_labels`` (:func:`labelled_blocks`)."""
+        if self.options["path_labels"] and self.predicate_cpa.labels.strengthens:
+            return self.interpolator.sequence_interpolants(
+                labelled_blocks(path.blocks, path.shifts, path.chain)
+            )
+        return self.interpolator.sequence_interpolants(path.blocks)
 
     def _learn_hint(self, path: ErrorPath, interpolants: list[FNode]) -> None:
         """An error interpolant from the maximal feasible suffix of the spurious
