@@ -21,6 +21,7 @@ from cpa.core.context import AnalysisContext
 from cpa.errors import ConfigError
 from cpa.results import Verdict
 from cpa.verifier import analyze, build, prepare_cfa
+from cpa_predicate.checked_interpolation import CheckedInterpolator
 from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.predicate_cpa import PredicateCPA
 
@@ -355,3 +356,65 @@ def test_forced_covering_candidates_must_not_be_negative():
     option = "refiner.predicate.forced_covering_candidates=-1"
     with pytest.raises(ConfigError, match="forced_covering_candidates"):
         _run(LOCK, "impact", [*FORCED, option])
+
+
+LABELLED = ["refiner.predicate.path_labels=true"]
+
+
+@pytest.mark.parametrize("source, expected", [(COUNT_TO_THREE, [3]), (LOCK, None), (CYCLE, None)])
+def test_path_labels_keep_verdicts_counterexamples_and_hoare_triples(source, expected):
+    outcome, context, cpa, reached, _ = _run(source, "impact", [*UNFORCED, *LABELLED])
+    assert outcome.verdict is (Verdict.TRUE if expected is None else Verdict.FALSE)
+    if expected is None:
+        assert assert_block_hoare_triples(cpa, reached) >= 2
+    else:
+        assert [i.value for i in outcome.counterexample.inputs] == expected
+
+
+def test_path_labels_give_the_interpolator_each_block_with_the_label_it_starts_from(
+    monkeypatch,
+):
+    from cpa_predicate.refiner import PredicateRefiner
+
+    seen = []
+    original = PredicateRefiner._sequence_interpolants
+
+    def record(self, path):
+        # labels as they are now: the refinement strengthens them
+        starts = [
+            shift.formula(abstraction.instantiated)
+            for shift, abstraction in zip(path.shifts, path.chain, strict=False)
+        ]
+        seen.append((list(path.blocks), starts))
+        return original(self, path)
+
+    asked = []
+    interpolate = CheckedInterpolator.sequence_interpolants
+
+    def ask(self, formulas):
+        asked.append(list(formulas))
+        return interpolate(self, formulas)
+
+    monkeypatch.setattr(PredicateRefiner, "_sequence_interpolants", record)
+    monkeypatch.setattr(CheckedInterpolator, "sequence_interpolants", ask)
+    outcome, *_ = _run(CYCLE, "impact", [*UNFORCED, *LABELLED])
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    # the later refinements' paths pass states whose labels earlier ones strengthened
+    assert len(asked) == len(seen)
+    labelled = [
+        (*entry, problem)
+        for entry, problem in zip(seen, asked, strict=True)
+        if any(not start.is_true() for start in entry[1])
+    ]
+    assert labelled
+    for blocks, starts, problem in labelled:
+        assert len(problem) == len(blocks) == len(starts)
+        for block, start, formula in zip(blocks, starts, problem, strict=True):
+            # the block and its start label, nothing more, nothing less
+            assert is_unsat(And(formula, Not(And(start, block))))
+            assert is_unsat(And(start, block, Not(formula)))
+
+
+def test_path_labels_need_labels_strengthened_in_place():
+    with pytest.raises(ConfigError, match="path_labels needs"):
+        _run(LOCK, "abe-l", LABELLED)
