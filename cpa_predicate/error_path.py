@@ -73,7 +73,7 @@ class Refutation:
         )
 
 
-def _block_start(state: ARGState, predicate_state) -> ARGState | None:
+def block_start(state: ARGState, predicate_state) -> ARGState | None:
     """The abstraction state whose block ``state`` is in, strictly above it (inside a
     block any parent leads back there: all states of a block share its abstraction);
     None above the root."""
@@ -90,7 +90,7 @@ def _own_block(state: ARGState, predicate_state) -> ARGState | None:
     """``state`` if it is an abstraction state, else the one its block starts at."""
     if predicate_state(state).is_abstraction:
         return state
-    return _block_start(state, predicate_state)
+    return block_start(state, predicate_state)
 
 
 def abstraction_states(
@@ -102,7 +102,7 @@ def abstraction_states(
     states = []
     while current is not None:
         states.append(current)
-        current = _block_start(current, predicate_state)
+        current = block_start(current, predicate_state)
     states.reverse()
     return states
 
@@ -200,7 +200,7 @@ def error_dag(
         assert node is not None, "a target above the root"
         tops.append(node)
         while node is not None and id(node) not in parent_of:
-            above = _block_start(node, predicate_state)
+            above = block_start(node, predicate_state)
             parent_of[id(node)] = above
             node = above
     upper = {id(node) for node in tops}

@@ -301,7 +301,8 @@ def test_forced_covering_covers_an_unrolling_and_saves_refinements(config):
     outcome, context, cpa, reached, _ = _run(CYCLE, config, FORCED)
     assert plain.verdict is outcome.verdict is Verdict.TRUE, outcome.reason
     statistics = context.statistics
-    assert statistics.get("forced_coverings") >= 1
+    coverings = statistics.get("forced_coverings", 0) + statistics.get("forced_coverings_local", 0)
+    assert coverings >= 1
     assert statistics.get("refinements") < plain_context.statistics.get("refinements")
     # the strengthened labels are still implied by the paths: every block's Hoare triple
     assert assert_block_hoare_triples(cpa, reached) >= 2
@@ -336,6 +337,13 @@ def test_forced_covering_tries_as_many_older_states_as_configured(candidates, mo
         return False
 
     monkeypatch.setattr(ForcedCovering, "_force", fail)
+    # every one-block check fails too, after seeing the same candidates
+    local: dict[int, list[int]] = {}
+
+    def no_local(self, state, candidates):
+        local[state.id] = [other.id for other in candidates]
+
+    monkeypatch.setattr(ForcedCovering, "_local_coverer", no_local)
     option = f"refiner.predicate.forced_covering_candidates={candidates}"
     outcome, *_ = _run(LOCK, "impact", [*FORCED, option])
     assert outcome.verdict is Verdict.TRUE, outcome.reason
@@ -344,6 +352,7 @@ def test_forced_covering_tries_as_many_older_states_as_configured(candidates, mo
         # older states, newest first, each once
         assert all(other < state for other in others)
         assert others == sorted(set(others), reverse=True)
+    assert local == tried
     longest = max(len(others) for others in tried.values())
     if candidates:
         assert longest == candidates
@@ -418,3 +427,29 @@ def test_path_labels_give_the_interpolator_each_block_with_the_label_it_starts_f
 def test_path_labels_need_labels_strengthened_in_place():
     with pytest.raises(ConfigError, match="path_labels needs"):
         _run(LOCK, "abe-l", LABELLED)
+
+
+def test_forced_covering_by_one_block_strengthens_the_label_it_proves(monkeypatch):
+    """The one-block check covers where the parent's label and the last block prove
+    the older label; the covered state's label then entails it, and every block's
+    Hoare triple still holds."""
+    covered = []
+    original = ForcedCovering._local_coverer
+
+    def record(self, state, candidates):
+        coverer = original(self, state, candidates)
+        if coverer is not None:
+            covered.append((state, coverer))
+        return coverer
+
+    monkeypatch.setattr(ForcedCovering, "_local_coverer", record)
+    outcome, context, cpa, reached, _ = _run(CYCLE, "impact", FORCED)
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    assert covered
+    assert context.statistics.get("forced_coverings_local") == len(covered)
+    for state, coverer in covered:
+        assert state.covered_by is coverer and coverer.id < state.id
+        mine = _predicate_state(cpa, state).abstraction.formula
+        theirs = _predicate_state(cpa, coverer).abstraction.formula
+        assert is_unsat(And(mine, Not(theirs)))
+    assert assert_block_hoare_triples(cpa, reached) >= 2
