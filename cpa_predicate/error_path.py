@@ -146,7 +146,8 @@ def labelled_blocks(
     changes no concrete path: the interpolants of the labelled blocks are labels as
     sound as those of the bare ones. But the unsat core may now end the refutation at
     the last label that suffices, and only the blocks after it go to the interpolator,
-    instead of proving again, from the root, what earlier refinements already proved.
+    instead of proving again, from the root, what earlier refinements already proved
+    (``[refiner.predicate] path_labels``; larger path formulas, so off by default).
     """
     return [
         block
