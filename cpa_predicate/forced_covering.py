@@ -36,12 +36,14 @@ if TYPE_CHECKING:
 class ForcedCovering:
     """Tries to cover abstraction states before the loop expands them."""
 
-    def __init__(self, refiner: PredicateRefiner, candidates: int = 0):
+    def __init__(self, refiner: PredicateRefiner, candidates: int = 0, one_block: bool = False):
         """``candidates``: at most this many older states are tried per state, newest
-        first (each try is one interpolation query); 0: every one."""
+        first (each try is one interpolation query); 0: every one. ``one_block``: each
+        is first checked on the last block alone (:meth:`_local_coverer`)."""
         self.refiner = refiner
         self.cpa = refiner.predicate_cpa
         self.candidates = candidates
+        self.one_block = one_block
 
     def __call__(self, state: ARGState) -> bool:
         """Whether ``state`` is now covered (the loop does not expand it)."""
@@ -68,7 +70,7 @@ class ForcedCovering:
             candidates = candidates[: self.candidates]
         if not candidates:
             return False
-        local = self._local_coverer(state, candidates)
+        local = self._local_coverer(state, candidates) if self.one_block else None
         if local is not None:
             statistics.add("forced_coverings_local")
             return True

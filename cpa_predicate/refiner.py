@@ -83,6 +83,13 @@ class PredicateRefiner(Refiner):
             "newest first (one interpolation query each); 0: every one",
             minimum=0,
         ),
+        "forced_covering_one_block": Option(
+            bool,
+            False,
+            "forced covering: first check each candidate on the last block alone, from "
+            "the label of the state it starts at (one satisfiability query, no "
+            "interpolation); the path from the common ancestor only if none is proved",
+        ),
         "check_interpolants": Option(
             str,
             "labels",
@@ -162,7 +169,11 @@ class PredicateRefiner(Refiner):
     def forced_cover(self) -> ForcedCovering | None:
         if not self.options["forced_covering"]:
             return None
-        return ForcedCovering(self, self.options["forced_covering_candidates"])
+        return ForcedCovering(
+            self,
+            self.options["forced_covering_candidates"],
+            one_block=self.options["forced_covering_one_block"],
+        )
 
     def proven_safe(self, roots: list[ARGState]) -> set[ARGState]:
         """The states below ``roots`` that a cut there may keep (none unless

@@ -293,6 +293,7 @@ int main() {
 """
 
 FORCED = ["refiner.predicate.forced_covering=true"]
+ONE_BLOCK = ["refiner.predicate.forced_covering_one_block=true"]
 
 
 @pytest.mark.parametrize("config", ["impact", "uufo", "cpufo"])
@@ -345,7 +346,7 @@ def test_forced_covering_tries_as_many_older_states_as_configured(candidates, mo
 
     monkeypatch.setattr(ForcedCovering, "_local_coverer", no_local)
     option = f"refiner.predicate.forced_covering_candidates={candidates}"
-    outcome, *_ = _run(LOCK, "impact", [*FORCED, option])
+    outcome, *_ = _run(LOCK, "impact", [*FORCED, *ONE_BLOCK, option])
     assert outcome.verdict is Verdict.TRUE, outcome.reason
     assert tried
     for state, others in tried.items():
@@ -443,7 +444,7 @@ def test_forced_covering_by_one_block_strengthens_the_label_it_proves(monkeypatc
         return coverer
 
     monkeypatch.setattr(ForcedCovering, "_local_coverer", record)
-    outcome, context, cpa, reached, _ = _run(CYCLE, "impact", FORCED)
+    outcome, context, cpa, reached, _ = _run(CYCLE, "impact", [*FORCED, *ONE_BLOCK])
     assert outcome.verdict is Verdict.TRUE, outcome.reason
     assert covered
     assert context.statistics.get("forced_coverings_local") == len(covered)
@@ -453,3 +454,7 @@ def test_forced_covering_by_one_block_strengthens_the_label_it_proves(monkeypatc
         theirs = _predicate_state(cpa, coverer).abstraction.formula
         assert is_unsat(And(mine, Not(theirs)))
     assert assert_block_hoare_triples(cpa, reached) >= 2
+    # off by default: only the general attempt
+    _, plain, *_ = _run(CYCLE, "impact", FORCED)
+    assert plain.statistics.get("forced_coverings_local") == 0
+    assert plain.statistics.get("forced_coverings") >= 1
