@@ -1280,25 +1280,39 @@ class FunctionLowering:
         if isinstance(false_type, VoidType) or isinstance(first_type, VoidType):
             raise self.unsupported("void operand of ?:", node)
         result = self.temporary(_conditional_type(first_type, false_type))
-        ctype = result.type
-        then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
-        source = self.here()
-        text = self.text(node.cond)
-        for target, truth, label in (
-            (then_node, True, f"[{text}]"),
-            (else_node, False, f"[!({text})]"),
-        ):
-            connect(AssumeEdge(source, target, self.line, label, held, truth, column=self.column))
-        self.current = then_node
-        kept = convert(held, ctype)
-        self.add(AssignmentEdge, f"{result} = {kept}", lhs=result, rhs=kept)
-        self.jump(join)
-        self.current = else_node
-        value = convert(self.expression(node.iffalse), ctype)
-        self.add(AssignmentEdge, f"{result} = {value}", lhs=result, rhs=value)
-        self.jump(join)
-        self.current = join
+        self._select(
+            held,
+            f"({self.text(node.cond)})",
+            result,
+            lambda: held,
+            lambda: self.expression(node.iffalse),
+        )
         return result
+
+    def _select(
+        self,
+        condition: Expression,
+        text: str,
+        result: Variable,
+        if_true: Callable[[], Expression],
+        if_false: Callable[[], Expression],
+    ) -> None:
+        """``result`` assigned the value of ``if_true()`` where ``condition`` holds, else
+        of ``if_false()``, each evaluated (with its side effects) on its own branch;
+        ``text`` is the condition as the assume edges show it."""
+        source = self.here()
+        join = self.new_node()
+        for truth, arm in ((True, if_true), (False, if_false)):
+            start = self.new_node()
+            label = f"[{'' if truth else '!'}{text}]"
+            connect(
+                AssumeEdge(source, start, self.line, label, condition, truth, column=self.column)
+            )
+            self.current = start
+            value = convert(arm(), result.type)
+            self.add(AssignmentEdge, f"{result} = {value}", lhs=result, rhs=value)
+            self.jump(join)
+        self.current = join
 
     def _expr_ExprList(self, node: c_ast.ExprList) -> Expression:
         for item in node.exprs[:-1]:
@@ -1763,16 +1777,13 @@ class FunctionLowering:
         operand = value if _is_pure_cheap(value) else self.temporary(ctype, value)
         result = self.temporary(ctype)
         negative = BinaryExpression("<", operand, IntConstant(0, ctype), INT)
-        source = self.here()
-        join = self.new_node()
-        for truth, rhs in ((True, UnaryExpression("-", operand, ctype)), (False, operand)):
-            start = self.new_node()
-            text = f"[{'' if truth else '!'}({negative})]"
-            connect(AssumeEdge(source, start, self.line, text, negative, truth, column=self.column))
-            self.current = start
-            self.add(AssignmentEdge, f"{result} = {rhs}", lhs=result, rhs=rhs)
-            self.jump(join)
-        self.current = join
+        self._select(
+            negative,
+            f"({negative})",
+            result,
+            lambda: UnaryExpression("-", operand, ctype),
+            lambda: operand,
+        )
         return result
 
     def _overflow_builtin(
