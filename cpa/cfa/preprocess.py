@@ -72,10 +72,14 @@ _ATTRIBUTES = frozenset(["__attribute__", "__attribute", "__declspec"])
 _ASM = frozenset(["asm", "__asm__", "__asm"])
 _ASM_QUALIFIERS = frozenset(["volatile", "__volatile__", "__volatile", "goto", "inline"])
 
+#: a string or character literal
+_LITERAL = r"""(?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')"""
 _TOKEN = re.compile(
     r"""
     (?P<comment>//[^\n]*|/\*.*?\*/)
-  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+  | """
+    + _LITERAL
+    + r"""
   | (?P<ident>[A-Za-z_]\w*)
   | (?P<brace>[{}])
   | (?P<open_comment>/\*)
@@ -145,8 +149,8 @@ ELVIS_PLACEHOLDER = "__cpa_elvis"
 CASE_RANGE_PLACEHOLDER = "__cpa_case_range"
 
 _GNU_SYNTAX = re.compile(
-    r"""
-    (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+    _LITERAL
+    + r"""
   | (?P<elvis>\?(?=\s*:))
   | (?P<case>\bcase\b)
     """,
@@ -369,19 +373,11 @@ def _skip_parens(text: str, position: int) -> int | None:
     if position >= len(text) or text[position] != "(":
         return None
     depth = 0
-    index = position
-    while index < len(text):
-        char = text[index]
+    for index, char in _outside_literals(text, position):
         if char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
             if depth == 0:
                 return index + 1
-        elif char in "\"'":
-            match = _TOKEN.match(text, index)
-            if match and match.lastgroup == "string":
-                index = match.end()
-                continue
-        index += 1
     return None
