@@ -18,6 +18,7 @@ state covered is uncovered (its label changed).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pysmt.shortcuts import And, Not
@@ -30,7 +31,11 @@ from cpa_predicate.solver import SolverUnknownError
 from cpa_predicate.ssa import uninstantiate
 
 if TYPE_CHECKING:
+    from pysmt.fnode import FNode
+
     from cpa_predicate.refiner import PredicateRefiner
+    from cpa_predicate.ssa import IndexShift
+    from cpa_predicate.state import PredicateState
 
 
 class ForcedCovering:
@@ -74,9 +79,10 @@ class ForcedCovering:
         if local is not None:
             statistics.add("forced_coverings_local")
             return True
+        path = _PathAbove(state, refiner.predicate_state)
         for other in candidates:
             statistics.add("forced_covering_attempts")
-            if self._force(state, other):
+            if self._force(state, other, path):
                 statistics.add("forced_coverings")
                 return True
         return False
@@ -122,17 +128,15 @@ class ForcedCovering:
                 return other
         return None
 
-    def _force(self, state: ARGState, other: ARGState) -> bool:
+    def _force(self, state: ARGState, other: ARGState, above: _PathAbove) -> bool:
         refiner = self.refiner
         theirs = refiner.predicate_state(other).abstraction
-        nodes = abstraction_states(state, refiner.predicate_state)
-        ancestors = {id(node) for node in abstraction_states(other, refiner.predicate_state)}
-        start = max(i for i, node in enumerate(nodes) if id(node) in ancestors)
-        if len(nodes) - start < 2:
+        start = above.common_ancestor(other)
+        if len(above.nodes) - start < 2:
             return False  # the other state is a descendant (or the same abstraction)
-        holders = nodes[start:]
+        holders = above.nodes[start:]
         path = [refiner.predicate_state(node).abstraction for node in holders]
-        blocks, shifts = shifted_blocks(path[1:])
+        blocks, shifts = above.blocks_from(start)
         formulas = [
             And(path[0].instantiated, blocks[0]),
             *blocks[1:],
@@ -159,3 +163,31 @@ class ForcedCovering:
             return False
         arg.cover(state, other)
         return True
+
+
+class _PathAbove:
+    """The abstraction states from the root down to one state, and the shifted blocks
+    from each of them down to it: the candidates tried for one state share them (their
+    blocks do not change when an attempt fails, and the first success ends the tries)."""
+
+    def __init__(self, state: ARGState, predicate_state: Callable[[ARGState], PredicateState]):
+        self.predicate_state = predicate_state
+        self.nodes = abstraction_states(state, predicate_state)
+        self._position = {id(node): i for i, node in enumerate(self.nodes)}
+        self._blocks: dict[int, tuple[list[FNode], list[IndexShift]]] = {}
+
+    def common_ancestor(self, other: ARGState) -> int:
+        """The position on the path of the nearest abstraction state above ``other``
+        (or ``other`` itself) that is on it."""
+        node: ARGState | None = other
+        while node is not None and id(node) not in self._position:
+            node = block_start(node, self.predicate_state)
+        assert node is not None, "the root is on every path"
+        return self._position[id(node)]
+
+    def blocks_from(self, start: int) -> tuple[list[FNode], list[IndexShift]]:
+        """:func:`shifted_blocks` of the path below position ``start``."""
+        if start not in self._blocks:
+            chain = [self.predicate_state(node).abstraction for node in self.nodes[start + 1 :]]
+            self._blocks[start] = shifted_blocks(chain)
+        return self._blocks[start]

@@ -333,7 +333,7 @@ def test_forced_covering_tries_as_many_older_states_as_configured(candidates, mo
     # every attempt fails here, so each loop-head state goes through its whole list
     tried: dict[int, list[int]] = {}
 
-    def fail(self, state, other):
+    def fail(self, state, other, above):
         tried.setdefault(state.id, []).append(other.id)
         return False
 
