@@ -258,9 +258,9 @@ class PredicateRefiner(Refiner):
 
     def _sequence_interpolants(self, path: ErrorPath) -> list[FNode] | None:
         """The interpolants that refute ``path`` (None: it is feasible): of its blocks,
-        with the labels along it where those are strengthened in place and
-        ``path_labels`` (:func:`labelled_blocks`)."""
-        if self.options["path_labels"] and self.predicate_cpa.labels.strengthens:
+        with the labels along it if ``path_labels`` (:func:`labelled_blocks`; the
+        constructor refuses it unless labels are strengthened in place)."""
+        if self.options["path_labels"]:
             return self.interpolator.sequence_interpolants(
                 labelled_blocks(path.blocks, path.shifts, path.chain)
             )
