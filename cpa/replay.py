@@ -47,7 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pycparser import c_ast, c_generator, c_parser
+from pycparser import c_ast, c_parser
 
 from cpa.cfa import builtins
 from cpa.cfa.data_model import DataModel
@@ -56,7 +56,7 @@ from cpa.cfa.frontend import parse_c
 from cpa.cfa.preprocess import (
     ASM_PLACEHOLDER,
     CASE_RANGE_PLACEHOLDER,
-    ELVIS_PLACEHOLDER,
+    GnuGenerator,
     preprocess,
     read_source,
 )
@@ -410,22 +410,9 @@ class _Raw(c_ast.Pragma):
     """Verbatim C text among the external declarations (printed without ``;``)."""
 
 
-class _Generator(c_generator.CGenerator):
+class _Generator(GnuGenerator):
     def visit__Raw(self, node: _Raw) -> str:
         return node.string
-
-    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> str:
-        """GNU's ``a ?: b`` back from the preprocessing's spelling."""
-        if isinstance(node.iftrue, c_ast.ID) and node.iftrue.name == ELVIS_PLACEHOLDER:
-            return f"({self._visit_expr(node.cond)}) ?: ({self._visit_expr(node.iffalse)})"
-        return super().visit_TernaryOp(node)
-
-    def visit_FuncCall(self, node: c_ast.FuncCall) -> str:
-        """GNU's ``case lo ... hi:`` back from the preprocessing's spelling."""
-        if isinstance(node.name, c_ast.ID) and node.name.name == CASE_RANGE_PLACEHOLDER:
-            low, high = node.args.exprs
-            return f"{self._visit_expr(low)} ... {self._visit_expr(high)}"
-        return super().visit_FuncCall(node)
 
     def visit_IdentifierType(self, node: c_ast.IdentifierType) -> str:
         """gcc's spelling of the types that the preprocessing renamed for pycparser:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pycparser import c_ast, c_generator
+from pycparser import c_ast
 
 from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.data_model import DataModel
@@ -78,7 +78,12 @@ from cpa.cfa.model import (
     connect,
     disconnect,
 )
-from cpa.cfa.preprocess import ASM_PLACEHOLDER, CASE_RANGE_PLACEHOLDER, ELVIS_PLACEHOLDER
+from cpa.cfa.preprocess import (
+    ASM_PLACEHOLDER,
+    CASE_RANGE_PLACEHOLDER,
+    ELVIS_PLACEHOLDER,
+    GnuGenerator,
+)
 from cpa.cfa.scopes import (
     EnumConstant,
     FunctionSymbol,
@@ -161,7 +166,7 @@ class ProgramContext:
         self.entry_function = entry_function
         #: functions whose call violates the property (a sink with ``error_call``)
         self.target_functions = target_functions
-        self.generator = c_generator.CGenerator()
+        self.generator = GnuGenerator()
         self.functions: dict[str, FunctionCFA] = {}  # functions with a body
         self.function_types: dict[str, FunctionType] = {}
         self.external_functions: set[str] = set()

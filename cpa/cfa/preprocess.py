@@ -25,6 +25,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from pycparser import c_ast, c_generator
+
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.errors import InputError
 
@@ -156,6 +158,22 @@ _GNU_SYNTAX = re.compile(
     """,
     re.VERBOSE,
 )
+
+
+class GnuGenerator(c_generator.CGenerator):
+    """pycparser's C printer with the placeholders of :func:`rewrite_gnu_syntax` printed
+    back as GNU's ``a ?: b`` and ``lo ... hi`` (edge texts, the replayed program)."""
+
+    def visit_TernaryOp(self, node: c_ast.TernaryOp) -> str:
+        if isinstance(node.iftrue, c_ast.ID) and node.iftrue.name == ELVIS_PLACEHOLDER:
+            return f"({self._visit_expr(node.cond)}) ?: ({self._visit_expr(node.iffalse)})"
+        return super().visit_TernaryOp(node)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> str:
+        if isinstance(node.name, c_ast.ID) and node.name.name == CASE_RANGE_PLACEHOLDER:
+            low, high = node.args.exprs
+            return f"{self._visit_expr(low)} ... {self._visit_expr(high)}"
+        return super().visit_FuncCall(node)
 
 
 def rewrite_gnu_syntax(text: str) -> str:
