@@ -159,16 +159,17 @@ def _command_verify(args) -> int:
         def progress(line: str) -> None:
             print(line, file=sys.stderr, flush=True)
 
-    result = analyze(
-        cfa,
-        configuration,
-        specification,
-        args.timelimit,
-        statistics,
-        progress,
-        want_invariants=bool(args.witness or args.report),
-        want_graphs=bool(args.report),
-    )
+    with _watchdog(args, statistics):
+        result = analyze(
+            cfa,
+            configuration,
+            specification,
+            args.timelimit,
+            statistics,
+            progress,
+            want_invariants=bool(args.witness or args.report),
+            want_graphs=bool(args.report),
+        )
     print(result.result_line())
     if result.reason and result.verdict.name != "TRUE":
         print(f"Reason: {result.reason}")
@@ -201,6 +202,47 @@ def _command_verify(args) -> int:
         except OSError as error:
             raise UsageError(f"{args.stats_json}: {error.strerror}") from None
     return EXIT_OK
+
+
+def _watchdog(args, statistics):
+    """The analysis under a :class:`~cpa.watchdog.Watchdog` when the run has a time
+    limit: if it overruns the limit by the grace period, the run ends at once with
+    UNKNOWN (timeout) and, as asked, the statistics collected so far."""
+    import contextlib
+    import time
+
+    from cpa.watchdog import Watchdog, grace_for
+
+    if args.timelimit is None:
+        return contextlib.nullcontext()
+    grace = grace_for(args.timelimit)
+    wall_start, cpu_start = time.perf_counter(), time.process_time()
+
+    def expire() -> None:
+        values = dict(statistics.as_dict())
+        values.update(
+            verdict="unknown",
+            reason="timeout",
+            watchdog_grace_s=grace,
+            wall_time_s=round(time.perf_counter() - wall_start, 3),
+            cpu_time_s=round(time.process_time() - cpu_start, 3),
+        )
+        print("Verification result: UNKNOWN")
+        print(
+            f"Reason: timeout (the analysis did not stop within {grace:g} s after the "
+            "time limit; ended by the watchdog)"
+        )
+        if args.stats:
+            for key, value in sorted(values.items()):
+                print(f"{key}: {value}")
+        if args.stats_json:
+            with contextlib.suppress(OSError):
+                Path(args.stats_json).write_text(json.dumps(values, indent=2, default=str) + "\n")
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(EXIT_OK)
+
+    return Watchdog(args.timelimit, grace, expire)
 
 
 def _write_witness(path, result, cfa, program, specification, model, configuration) -> None:
