@@ -7,9 +7,11 @@ line on stderr naming file, line and problem), 2 for bad usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from cpa.cfa.targets import Specification
@@ -208,9 +210,6 @@ def _watchdog(args, statistics):
     """The analysis under a :class:`~cpa.watchdog.Watchdog` when the run has a time
     limit: if it overruns the limit by the grace period, the run ends at once with
     UNKNOWN (timeout) and, as asked, the statistics collected so far."""
-    import contextlib
-    import time
-
     from cpa.watchdog import Watchdog, grace_for
 
     if args.timelimit is None:
