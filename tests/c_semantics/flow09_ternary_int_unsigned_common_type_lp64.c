@@ -1,0 +1,11 @@
+/* expected: false; inputs: 1; note: c ? -1 : u with u unsigned int has type unsigned int, so a 64-bit long receives 4294967295 */
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+int main(void) {
+  int c = __VERIFIER_nondet_int();
+  unsigned u = 1;
+  long r = c ? -1 : u;
+  if (c && r == 4294967295L) reach_error();
+  return 0;
+}
