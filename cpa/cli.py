@@ -161,17 +161,17 @@ def _command_verify(args) -> int:
         def progress(line: str) -> None:
             print(line, file=sys.stderr, flush=True)
 
-    with _watchdog(args, statistics):
-        result = analyze(
-            cfa,
-            configuration,
-            specification,
-            args.timelimit,
-            statistics,
-            progress,
-            want_invariants=bool(args.witness or args.report),
-            want_graphs=bool(args.report),
-        )
+    result = analyze(
+        cfa,
+        configuration,
+        specification,
+        args.timelimit,
+        statistics,
+        progress,
+        want_invariants=bool(args.witness or args.report),
+        want_graphs=bool(args.report),
+        on_overrun=_overrun_handler(args, statistics),
+    )
     print(result.result_line())
     if result.reason and result.verdict.name != "TRUE":
         print(f"Reason: {result.reason}")
@@ -206,14 +206,14 @@ def _command_verify(args) -> int:
     return EXIT_OK
 
 
-def _watchdog(args, statistics):
-    """The analysis under a :class:`~cpa.watchdog.Watchdog` when the run has a time
-    limit: if it overruns the limit by the grace period, the run ends at once with
-    UNKNOWN (timeout) and, as asked, the statistics collected so far."""
-    from cpa.watchdog import Watchdog, grace_for
+def _overrun_handler(args, statistics):
+    """What ``cpa verify`` does when the analysis overruns its time limit by the
+    watchdog's grace period (:mod:`cpa.watchdog`): print UNKNOWN (timeout) and, as
+    asked, the statistics collected so far, and end the process at once."""
+    from cpa.watchdog import grace_for
 
     if args.timelimit is None:
-        return contextlib.nullcontext()
+        return None
     grace = grace_for(args.timelimit)
     wall_start, cpu_start = time.perf_counter(), time.process_time()
 
@@ -241,7 +241,7 @@ def _watchdog(args, statistics):
         sys.stderr.flush()
         os._exit(EXIT_OK)
 
-    return Watchdog(args.timelimit, grace, expire)
+    return expire
 
 
 def _write_witness(path, result, cfa, program, specification, model, configuration) -> None:

@@ -32,6 +32,7 @@ from cpa.errors import CpaError, UnsupportedFeature, WitnessRejected
 from cpa.progress import Heartbeat
 from cpa.results import AnalysisOutcome, Verdict, VerificationResult
 from cpa.statistics import Statistics
+from cpa.watchdog import Watchdog, grace_for
 from cpa.witness.correctness import collect_invariants, loop_locations
 
 
@@ -92,6 +93,7 @@ def analyze(
     progress_interval: float = 5.0,
     want_invariants: bool = False,
     want_graphs: bool = False,
+    on_overrun: Callable[[], None] | None = None,
 ) -> VerificationResult:
     """Run the configured analysis on ``cfa``; never raises for analysis limits:
     timeouts, memory exhaustion and unsupported features become UNKNOWN.
@@ -101,7 +103,11 @@ def analyze(
     ``want_invariants``: a TRUE answer carries the loop invariants of its ARG (for a
     correctness witness; it reads the source and converts labels, so only on demand).
     ``want_graphs``: the result carries the explored CFA and a snapshot of the ARG
-    (for ``cpa verify --report``), also after a timeout."""
+    (for ``cpa verify --report``), also after a timeout.
+    ``on_overrun`` (optional, with a ``timelimit``): called from a watchdog thread if
+    the work the deadline governs (the analysis, the confirmation of a FALSE) is
+    still running a grace period after it (:mod:`cpa.watchdog`); the work that
+    follows a finished analysis (invariants, the report's snapshot) is not watched."""
     statistics = statistics or Statistics()
     # large blocks (LBE) nest deeply; Python frames do not use the C stack in 3.11+
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
@@ -128,27 +134,35 @@ def analyze(
             "abstractions": statistics.get("abstractions"),
         }
 
+    def watched():
+        """The rest of the deadline's work under a watchdog, if one is asked for."""
+        if on_overrun is None or timelimit is None:
+            return nullcontext()
+        return Watchdog(max(0.0, deadline.remaining() or 0.0), grace_for(timelimit), on_overrun)
+
     heartbeat = Heartbeat(sample, progress, progress_interval) if progress else nullcontext()
     with heartbeat:
         try:
-            prepare_cfa(cfa)
-            # before transformations merge the loops' edges
-            loops = loop_locations(cfa) if want_invariants else {}
-            for name in configuration.analysis["cfa_transformations"]:
-                transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
-                with statistics.timer("cfa_transformation_time_s"):
-                    cfa = prepare_cfa(transformation.apply(cfa, context))
-                context.cfa = cfa
-            cpa, reached = build(cfa, configuration, context)
-            running["reached"] = reached
-            algorithm_class = plugins.load(plugins.ALGORITHMS, configuration.analysis["algorithm"])
-            algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
-            outcome = undefined_behaviour_is_unknown(algorithm.run())
+            with watched():
+                prepare_cfa(cfa)
+                # before transformations merge the loops' edges
+                loops = loop_locations(cfa) if want_invariants else {}
+                for name in configuration.analysis["cfa_transformations"]:
+                    transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
+                    with statistics.timer("cfa_transformation_time_s"):
+                        cfa = prepare_cfa(transformation.apply(cfa, context))
+                    context.cfa = cfa
+                cpa, reached = build(cfa, configuration, context)
+                running["reached"] = reached
+                algorithm_name = configuration.analysis["algorithm"]
+                algorithm_class = plugins.load(plugins.ALGORITHMS, algorithm_name)
+                algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
+                outcome = undefined_behaviour_is_unknown(algorithm.run())
             if want_invariants and outcome.verdict is Verdict.TRUE:
                 found = collect_invariants(reached, cpa.wrapped)
                 invariants = {loops[node]: f for node, f in found.items() if node in loops}
             if configuration.analysis["confirm_false"] == "gcc":
-                with statistics.timer("confirmation_time_s"):
+                with statistics.timer("confirmation_time_s"), watched():
                     outcome = confirm_by_execution(outcome, cfa, specification, deadline)
         except TimeLimitExceeded:
             outcome = AnalysisOutcome(Verdict.UNKNOWN, "timeout")

@@ -44,7 +44,18 @@ def test_a_block_that_ends_in_time_is_not_reported():
 _HANGING_RUN = """
 import sys, time
 import cpa.verifier
-cpa.verifier.analyze = lambda *args, **kwargs: time.sleep(120)
+cpa.verifier.build = lambda *args, **kwargs: time.sleep(120)
+import cpa.cli
+sys.argv = ["cpa", *sys.argv[1:]]
+cpa.cli.run()
+"""
+
+# A verify run whose analysis ends at once but whose witness invariants take longer than
+# the limit and the grace together: work after the analysis is not watched.
+_SLOW_AFTERWARDS = """
+import sys, time
+import cpa.verifier
+cpa.verifier.collect_invariants = lambda *args, **kwargs: time.sleep(5) or {}
 import cpa.cli
 sys.argv = ["cpa", *sys.argv[1:]]
 cpa.cli.run()
@@ -85,3 +96,30 @@ def test_verify_ends_a_run_that_overruns_its_limit(tmp_path):
     assert values["verdict"] == "unknown" and values["reason"] == "timeout"
     assert values["wall_time_s"] >= 1.0 + grace_for(1.0)
     assert "Traceback" not in process.stderr
+
+
+def test_work_after_the_analysis_is_not_cut_short(tmp_path):
+    program = tmp_path / "safe.c"
+    program.write_text("int main(void) {\n  return 0;\n}\n")
+    witness = tmp_path / "witness.yml"
+    process = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _SLOW_AFTERWARDS,
+            "verify",
+            "--config",
+            "lbe",
+            "--timelimit",
+            "1",
+            "--witness",
+            str(witness),
+            str(program),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=100,
+    )
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.splitlines()[0] == "Verification result: TRUE"
+    assert "watchdog" not in process.stdout
