@@ -195,15 +195,21 @@ def _command_verify(args) -> int:
         except OSError as error:
             raise UsageError(f"{args.report}: {error.strerror}") from None
         print(f"Report written to {page}")
+    try:
+        _report_statistics(args, result.statistics)
+    except OSError as error:
+        raise UsageError(f"{args.stats_json}: {error.strerror}") from None
+    return EXIT_OK
+
+
+def _report_statistics(args, values: dict) -> None:
+    """The statistics as ``--stats`` prints them and ``--stats-json`` writes them
+    (OSError if the file cannot be written)."""
     if args.stats:
-        for key, value in sorted(result.statistics.items()):
+        for key, value in sorted(values.items()):
             print(f"{key}: {value}")
     if args.stats_json:
-        try:
-            Path(args.stats_json).write_text(json.dumps(result.statistics, indent=2) + "\n")
-        except OSError as error:
-            raise UsageError(f"{args.stats_json}: {error.strerror}") from None
-    return EXIT_OK
+        Path(args.stats_json).write_text(json.dumps(values, indent=2, default=str) + "\n")
 
 
 def _overrun_handler(args, statistics):
@@ -231,12 +237,8 @@ def _overrun_handler(args, statistics):
             f"Reason: timeout (the analysis did not stop within {grace:g} s after the "
             "time limit; ended by the watchdog)"
         )
-        if args.stats:
-            for key, value in sorted(values.items()):
-                print(f"{key}: {value}")
-        if args.stats_json:
-            with contextlib.suppress(OSError):
-                Path(args.stats_json).write_text(json.dumps(values, indent=2, default=str) + "\n")
+        with contextlib.suppress(OSError):  # the answer is printed; the process ends
+            _report_statistics(args, values)
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(EXIT_OK)

@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 import threading
-import time
 
 from cpa.watchdog import Watchdog, grace_for
 
@@ -39,87 +38,55 @@ def test_a_block_that_ends_in_time_is_not_reported():
     assert not watchdog.expired and calls == []
 
 
-# A verify run whose analysis sleeps (releasing the interpreter lock, as a native call
-# does) far past its one-second limit, without ever checking the deadline.
-_HANGING_RUN = """
+# ``cpa verify`` in a fresh process with one function of the verifier replaced: a
+# sleep releases the interpreter lock, as a native call does, and never checks the
+# deadline
+_PATCHED_RUN = """
 import sys, time
 import cpa.verifier
-cpa.verifier.build = lambda *args, **kwargs: time.sleep(120)
+cpa.verifier.{name} = lambda *args, **kwargs: time.sleep({seconds}) or {{}}
 import cpa.cli
 sys.argv = ["cpa", *sys.argv[1:]]
 cpa.cli.run()
 """
 
-# A verify run whose analysis ends at once but whose witness invariants take longer than
-# the limit and the grace together: work after the analysis is not watched.
-_SLOW_AFTERWARDS = """
-import sys, time
-import cpa.verifier
-cpa.verifier.collect_invariants = lambda *args, **kwargs: time.sleep(5) or {}
-import cpa.cli
-sys.argv = ["cpa", *sys.argv[1:]]
-cpa.cli.run()
-"""
+
+def _verify_patched(tmp_path, name: str, seconds: int, *options: str):
+    """``cpa verify --config lbe --timelimit 1 OPTIONS`` on a safe program, with
+    ``cpa.verifier.NAME`` sleeping ``seconds``; a run that never ends fails the test
+    (the subprocess' timeout)."""
+    program = tmp_path / "safe.c"
+    program.write_text("int main(void) {\n  return 0;\n}\n")
+    script = _PATCHED_RUN.format(name=name, seconds=seconds)
+    process = subprocess.run(
+        [sys.executable, "-c", script, "verify", "--config", "lbe", "--timelimit", "1"]
+        + [*options, str(program)],
+        capture_output=True,
+        text=True,
+        timeout=100,
+    )
+    assert process.returncode == 0, process.stderr
+    assert "Traceback" not in process.stderr
+    return process.stdout
 
 
 def test_verify_ends_a_run_that_overruns_its_limit(tmp_path):
-    program = tmp_path / "safe.c"
-    program.write_text("int main(void) {\n  return 0;\n}\n")
+    # the analysis (building the CPA) sleeps far past its one-second limit
     stats = tmp_path / "stats.json"
-    started = time.monotonic()
-    process = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            _HANGING_RUN,
-            "verify",
-            "--config",
-            "lbe",
-            "--timelimit",
-            "1",
-            "--stats",
-            "--stats-json",
-            str(stats),
-            str(program),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=100,
-    )
-    assert time.monotonic() - started < 100  # not the sleep's 120 s
-    assert process.returncode == 0, process.stderr
-    lines = process.stdout.splitlines()
+    output = _verify_patched(tmp_path, "build", 120, "--stats", "--stats-json", str(stats))
+    lines = output.splitlines()
     assert lines[0] == "Verification result: UNKNOWN"
     assert lines[1].startswith("Reason: timeout") and "watchdog" in lines[1]
-    assert "parse_time_s" in process.stdout  # the statistics collected so far
+    assert "parse_time_s" in output  # the statistics collected so far
     values = json.loads(stats.read_text())
     assert values["verdict"] == "unknown" and values["reason"] == "timeout"
     assert values["wall_time_s"] >= 1.0 + grace_for(1.0)
-    assert "Traceback" not in process.stderr
 
 
 def test_work_after_the_analysis_is_not_cut_short(tmp_path):
-    program = tmp_path / "safe.c"
-    program.write_text("int main(void) {\n  return 0;\n}\n")
+    # the analysis ends at once; the witness invariants take longer than the limit
+    # and the grace together
     witness = tmp_path / "witness.yml"
-    process = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            _SLOW_AFTERWARDS,
-            "verify",
-            "--config",
-            "lbe",
-            "--timelimit",
-            "1",
-            "--witness",
-            str(witness),
-            str(program),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=100,
-    )
-    assert process.returncode == 0, process.stderr
-    assert process.stdout.splitlines()[0] == "Verification result: TRUE"
-    assert "watchdog" not in process.stdout
+    output = _verify_patched(tmp_path, "collect_invariants", 5, "--witness", str(witness))
+    assert output.splitlines()[0] == "Verification result: TRUE"
+    assert "watchdog" not in output
