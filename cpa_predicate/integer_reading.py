@@ -153,6 +153,9 @@ class IntegerReading:
             return done
 
         def atom(e: z3.ExprRef) -> z3.ExprRef:
+            modular = self._modular_comparison(e)
+            if modular is not None:
+                return modular
             width = max(_bits(self._interval(child, intervals)) for child in e.children())
 
             def term(t: z3.ExprRef) -> z3.ExprRef:
@@ -165,6 +168,106 @@ class IntegerReading:
             return _rebuild_comparison(e, [term(child) for child in e.children()])
 
         return boolean(formula)
+
+    def _modular_comparison(self, e: z3.ExprRef) -> z3.BoolRef | None:
+        """``(t mod 2^k) op c`` for a constant ``c`` in ``[0, 2^k)`` and a term ``t`` built
+        by ring operations (sums, products with constants) from words and constants: the
+        unsigned comparison of ``t`` computed in ``k``-bit arithmetic with ``c``; None for
+        any other atom.
+
+        Exact because reduction modulo ``2^k`` commutes with ring operations, and a word
+        is congruent modulo ``2^k`` to its low ``k`` bits (sign-extended beyond its
+        width). Spacer states wrap-around this way (``(10 - i - s) mod 2^32 = 0``); the
+        general translation would divide in 35 bits, which bit-blasting pays for in
+        every later query, where this is the 32-bit ``i + s = 10``."""
+        kind = e.decl().kind()
+        if (
+            kind
+            not in (
+                z3.Z3_OP_EQ,
+                z3.Z3_OP_DISTINCT,
+                z3.Z3_OP_LE,
+                z3.Z3_OP_LT,
+                z3.Z3_OP_GE,
+                z3.Z3_OP_GT,
+            )
+            or e.num_args() != 2
+        ):
+            return None
+        left, right = e.children()
+        if z3.is_int_value(left):
+            left, right = right, left
+            kind = _MIRRORED.get(kind, kind)
+        if not z3.is_int_value(right) or left.decl().kind() != z3.Z3_OP_MOD:
+            return None
+        term, modulus = left.children()
+        if not z3.is_int_value(modulus):
+            return None
+        width = modulus.as_long().bit_length() - 1
+        value = right.as_long()
+        if width < 1 or modulus.as_long() != 1 << width or not 0 <= value < 1 << width:
+            return None
+        wrapped = self._wrapped_term(term, width, {})
+        if wrapped is None:
+            return None
+        constant = z3.BitVecVal(value, width, self.ctx)
+        if kind == z3.Z3_OP_EQ:
+            return wrapped == constant
+        if kind == z3.Z3_OP_DISTINCT:
+            return wrapped != constant
+        if kind == z3.Z3_OP_LE:
+            return z3.ULE(wrapped, constant)
+        if kind == z3.Z3_OP_LT:
+            return z3.ULT(wrapped, constant)
+        if kind == z3.Z3_OP_GE:
+            return z3.UGE(wrapped, constant)
+        return z3.UGT(wrapped, constant)
+
+    def _wrapped_term(
+        self, e: z3.ExprRef, width: int, memo: dict[int, z3.ExprRef | None]
+    ) -> z3.ExprRef | None:
+        """``e`` computed modulo ``2^width`` as a ``width``-bit vector, if ``e`` is built
+        from words and integer constants by sums, differences, negation and products
+        with constants; None otherwise."""
+        key = e.get_id()
+        if key in memo:
+            return memo[key]
+        result: z3.ExprRef | None = None
+        if z3.is_int_value(e):
+            result = z3.BitVecVal(e.as_long() % (1 << width), width, self.ctx)
+        elif z3.is_const(e):
+            constant = self.words.get(e.decl().name())
+            if constant is not None:
+                size = constant.size()
+                if size >= width:
+                    result = z3.Extract(width - 1, 0, constant) if size > width else constant
+                elif size == 1:  # the word of a 1-bit vector is its unsigned value
+                    result = z3.ZeroExt(width - 1, constant)
+                else:
+                    result = z3.SignExt(width - size, constant)
+        else:
+            kind = e.decl().kind()
+            args = [self._wrapped_term(child, width, memo) for child in e.children()]
+            if all(arg is not None for arg in args):
+                if kind == z3.Z3_OP_ADD:
+                    result = args[0]
+                    for arg in args[1:]:
+                        result = result + arg
+                elif kind == z3.Z3_OP_SUB:
+                    result = args[0]
+                    for arg in args[1:]:
+                        result = result - arg
+                elif kind == z3.Z3_OP_UMINUS:
+                    result = -args[0]
+                elif (
+                    kind == z3.Z3_OP_MUL
+                    and sum(not z3.is_int_value(child) for child in e.children()) <= 1
+                ):
+                    result = args[0]
+                    for arg in args[1:]:
+                        result = result * arg
+        memo[key] = result
+        return result
 
     def _back_boolean(self, e: z3.ExprRef, boolean, atom) -> z3.ExprRef:
         if z3.is_true(e) or z3.is_false(e) or (z3.is_const(e) and z3.is_bool(e)):
@@ -305,6 +408,15 @@ class IntegerReading:
                 bounds = (min(bounds[0], part[0]), max(bounds[1], part[1]))
         memo[key] = bounds
         return bounds
+
+
+#: the comparison with its operands swapped
+_MIRRORED = {
+    z3.Z3_OP_LE: z3.Z3_OP_GE,
+    z3.Z3_OP_GE: z3.Z3_OP_LE,
+    z3.Z3_OP_LT: z3.Z3_OP_GT,
+    z3.Z3_OP_GT: z3.Z3_OP_LT,
+}
 
 
 def _bits(bounds: tuple[int, int]) -> int:

@@ -130,6 +130,59 @@ def test_reading_back_means_the_same_in_wide_enough_bit_vectors():
         assert z3.is_true(got) == expected, (vx, vy)
 
 
+def _modular_atoms(X, Y, B):
+    """Integer atoms ``(t mod 2^k) op c`` as Spacer states wrap-around, with the modulus
+    below, at and above the words' width (8 bits; ``B`` is a 1-bit word)."""
+    return [
+        (10 - X - Y) % 256 == 0,
+        (3 * X - Y + 7) % 256 != 5,
+        (X + Y) % 16 <= 3,
+        7 < (X - 2 * Y) % 32,
+        (2 - X) % 512 == 300,
+        (X + B) % 1024 >= 1000,
+        (X * 5 + Y * -3) % 2 > 0,
+    ]
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_wrap_around_atoms_read_back_at_the_modulus_width(index):
+    ctx = z3.Context()
+    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
+    reading = IntegerReading(ctx)
+    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
+    integer = _modular_atoms(X, Y, B)[index]
+    back = reading.back(integer)
+    # no division and nothing wider than the modulus: the point of the translation
+    text = back.sexpr()
+    assert "bvsdiv" not in text and "bvudiv" not in text
+    # the same truth value for every value of the words (solver-checked)
+    solver = z3.Solver(ctx=ctx)
+    for word, vector in ((X, x), (Y, y)):
+        unsigned = z3.BV2Int(vector)
+        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
+    solver.add(B == z3.BV2Int(b))
+    solver.add(z3.Xor(integer, back))
+    assert solver.check() == z3.unsat
+
+
+def test_wrap_around_of_a_32_bit_sum_is_a_32_bit_equation():
+    ctx = z3.Context()
+    i, s = z3.BitVec("i", 32, ctx), z3.BitVec("s", 32, ctx)
+    reading = IntegerReading(ctx)
+    back = reading.back((10 - reading.word(i) - reading.word(s)) % 2**32 == 0)
+    assert "sign_extend" not in back.sexpr()
+    assert z3.is_true(
+        z3.simplify(
+            z3.substitute(back, (i, z3.BitVecVal(-5, 32, ctx)), (s, z3.BitVecVal(15, 32, ctx)))
+        )
+    )
+    assert z3.is_false(
+        z3.simplify(
+            z3.substitute(back, (i, z3.BitVecVal(2**31, 32, ctx)), (s, z3.BitVecVal(10, 32, ctx)))
+        )
+    )
+
+
 def _symbol(name: str):
     return Symbol(name, BVType(32))
 
