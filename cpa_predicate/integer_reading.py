@@ -410,6 +410,10 @@ class IntegerReading:
         return bounds
 
 
+#: a term that may wrap around this many times or fewer is normalised by a case split
+#: (more: by an auxiliary integer)
+_MAX_CASES = 3
+
 #: the comparison with its operands swapped
 _MIRRORED = {
     z3.Z3_OP_LE: z3.Z3_OP_GE,
@@ -525,6 +529,15 @@ class _FormulaReader:
         modulus = 1 << value.width
         k_low = -((high - value.low) // modulus)  # ceil((value.low - high) / modulus)
         k_high = (value.high - low) // modulus
+        if k_high - k_low <= _MAX_CASES - 1:
+            # few possible wraps: a case split on the term instead of an auxiliary with a
+            # coefficient 2^w (Spacer's lemmas over those grow large); the conditions
+            # compare the term itself, so the common case carries no 2^w
+            normal = value.term - modulus * k_high
+            for k in range(k_high - 1, k_low - 1, -1):
+                normal = z3.If(value.term <= high + modulus * k, value.term - modulus * k, normal)
+            self._normal[key] = normal
+            return normal
         k = self._fresh("k")
         normal = value.term - modulus * k
         self.side += [k >= k_low, k <= k_high, normal >= low, normal <= high]
