@@ -130,6 +130,17 @@ def test_reading_back_means_the_same_in_wide_enough_bit_vectors():
         assert z3.is_true(got) == expected, (vx, vy)
 
 
+def test_a_term_that_wraps_at_most_twice_needs_no_auxiliary_integer():
+    # x + y (two 8-bit words) lies in [-256, 254]: it wraps down, up, or not at all,
+    # a case split on the term; 3 * x + 7 can wrap more often and keeps an auxiliary
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx)
+    reading = IntegerReading(ctx)
+    assert reading.read(x + y == 3)[2] == []
+    assert reading.read(z3.ULT(z3.SignExt(8, x), 5))[2] == []
+    assert len(reading.read(3 * x + 7 == y)[2]) == 1
+
+
 def _modular_atoms(X, Y, B):
     """Integer atoms ``(t mod 2^k) op c`` as Spacer states wrap-around, with the modulus
     below, at and above the words' width (8 bits; ``B`` is a 1-bit word)."""
