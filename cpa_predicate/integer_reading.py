@@ -156,7 +156,11 @@ class IntegerReading:
             modular = self._modular_comparison(e)
             if modular is not None:
                 return modular
-            width = max(_bits(self._interval(child, intervals)) for child in e.children())
+            bounds = [self._interval(child, intervals) for child in e.children()]
+            decided = _decided(e.decl().kind(), bounds)
+            if decided is not None:
+                return z3.BoolVal(decided, self.ctx)
+            width = max(_bits(b) for b in bounds)
 
             def term(t: z3.ExprRef) -> z3.ExprRef:
                 key = (t.get_id(), width)
@@ -279,11 +283,21 @@ class IntegerReading:
         if kind in (z3.Z3_OP_LE, z3.Z3_OP_LT, z3.Z3_OP_GE, z3.Z3_OP_GT):
             return atom(e)
         args = [boolean(child) for child in children]
-        if kind == z3.Z3_OP_AND:
-            return z3.And(*args)
-        if kind == z3.Z3_OP_OR:
-            return z3.Or(*args)
+        if kind in (z3.Z3_OP_AND, z3.Z3_OP_OR):
+            # atoms decided by the words' ranges drop out (Spacer's interpolants of the
+            # reading without those ranges speak of values no word has)
+            absorbing = z3.is_false if kind == z3.Z3_OP_AND else z3.is_true
+            if any(absorbing(arg) for arg in args):
+                return z3.BoolVal(kind == z3.Z3_OP_OR, self.ctx)
+            args = [arg for arg in args if not (z3.is_true(arg) or z3.is_false(arg))]
+            if not args:
+                return z3.BoolVal(kind == z3.Z3_OP_AND, self.ctx)
+            if len(args) == 1:
+                return args[0]
+            return z3.And(*args) if kind == z3.Z3_OP_AND else z3.Or(*args)
         if kind == z3.Z3_OP_NOT:
+            if z3.is_true(args[0]) or z3.is_false(args[0]):
+                return z3.BoolVal(z3.is_false(args[0]), self.ctx)
             return z3.Not(args[0])
         if kind == z3.Z3_OP_IMPLIES:
             return z3.Implies(*args)
@@ -421,6 +435,30 @@ _MIRRORED = {
     z3.Z3_OP_LT: z3.Z3_OP_GT,
     z3.Z3_OP_GT: z3.Z3_OP_LT,
 }
+
+
+def _decided(kind: int, bounds: list[tuple[int, int]]) -> bool | None:
+    """The truth value of a comparison whose operands lie in ``bounds``, if those bounds
+    decide it."""
+    if len(bounds) != 2:
+        return None
+    (a_low, a_high), (b_low, b_high) = bounds
+    if kind in (z3.Z3_OP_GE, z3.Z3_OP_GT):
+        kind = _MIRRORED[kind]
+        (a_low, a_high), (b_low, b_high) = (b_low, b_high), (a_low, a_high)
+    if kind == z3.Z3_OP_LE:
+        return True if a_high <= b_low else False if a_low > b_high else None
+    if kind == z3.Z3_OP_LT:
+        return True if a_high < b_low else False if a_low >= b_high else None
+    if kind in (z3.Z3_OP_EQ, z3.Z3_OP_DISTINCT):
+        if a_high < b_low or b_high < a_low:
+            equal = False
+        elif a_low == a_high == b_low == b_high:
+            equal = True
+        else:
+            return None
+        return equal if kind == z3.Z3_OP_EQ else not equal
+    return None
 
 
 def _bits(bounds: tuple[int, int]) -> int:
