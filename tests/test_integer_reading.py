@@ -141,6 +141,21 @@ def test_a_term_that_wraps_at_most_twice_needs_no_auxiliary_integer():
     assert len(reading.read(3 * x + 7 == y)[2]) == 1
 
 
+def test_comparisons_the_word_ranges_decide_read_back_as_constants():
+    # Spacer's interpolants of the reading without the words' ranges can speak of
+    # values no word has (X >= 2^33); under the ranges those atoms are constants
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", 32, ctx), z3.BitVec("y", 32, ctx)
+    reading = IntegerReading(ctx)
+    X, Y = reading.word(x), reading.word(y)
+    assert z3.is_true(reading.back(X <= 2**40))
+    assert z3.is_false(reading.back(z3.And(X >= 5, X + Y >= 2**33)))
+    kept = reading.back(z3.Or(X + Y > 2**32, Y == 3, X < -(2**31)))
+    assert not z3.is_or(kept) and z3.is_true(z3.simplify(kept == (y == 3)))
+    both = reading.back(z3.And(X >= 5, z3.Not(X - Y == 2**32)))
+    assert z3.is_true(z3.simplify(both == (x >= 5)))
+
+
 def _modular_atoms(X, Y, B):
     """Integer atoms ``(t mod 2^k) op c`` as Spacer states wrap-around, with the modulus
     below, at and above the words' width (8 bits; ``B`` is a 1-bit word)."""
