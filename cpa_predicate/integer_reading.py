@@ -12,7 +12,8 @@ only the interpolation problem is read as integers, exactly:
   (``x + 1`` is ``X + 1``); where the exact value matters (a comparison, an equality,
   an extension, a shift right, a division) it is *normalised* into the signed or
   unsigned window by subtracting ``2^w * k`` for an integer ``k`` whose range follows
-  from the term's bounds. The window determines ``k``, so every auxiliary integer is a
+  from the term's bounds (with ``case_split``, a term with at most three such ``k`` by a
+  case split on it instead). The window determines ``k``, so every auxiliary integer is a
   function of the words: the reading is exact in any polarity (under negation too),
   and the read formula has exactly the models of the original, extended by the
   auxiliaries' unique values;
@@ -29,7 +30,9 @@ infeasible because of them, i.e. because a value wraps around.
 Interpolants over the integer words are read back (:meth:`IntegerReading.back`) with
 every word sign-extended into a bit-vector wide enough that no operation of the
 interpolant can wrap: the bit-vector interpolant means exactly what the integer one
-means.
+means. A comparison ``(t mod 2^k) op c`` of a sum of multiples of words is read back
+as the ``k``-bit comparison of ``t`` computed in ``k`` bits (the same truth value,
+without a division), and a comparison that the words' ranges decide as its constant.
 """
 
 from __future__ import annotations
@@ -75,8 +78,12 @@ class IntegerReading:
     clause quantifies its own).
     """
 
-    def __init__(self, ctx: z3.Context):
+    def __init__(self, ctx: z3.Context, case_split: bool = False):
         self.ctx = ctx
+        #: normalise a term that wraps at most twice by a case split on it, not by an
+        #: auxiliary integer (not used by the interpolator yet: see docs/results.md,
+        #: twentieth session; faster on small loops, slower on the ssh programs)
+        self.case_split = case_split
         #: integer word -> its bit-vector constant (by the integer word's name)
         self.words: dict[str, z3.BitVecRef] = {}
         self._integers: dict[int, z3.ArithRef] = {}  # bit-vector constant id -> word
@@ -567,7 +574,7 @@ class _FormulaReader:
         modulus = 1 << value.width
         k_low = -((high - value.low) // modulus)  # ceil((value.low - high) / modulus)
         k_high = (value.high - low) // modulus
-        if k_high - k_low <= _MAX_CASES - 1:
+        if self.reading.case_split and k_high - k_low <= _MAX_CASES - 1:
             # few possible wraps: a case split on the term instead of an auxiliary with a
             # coefficient 2^w (Spacer's lemmas over those grow large); the conditions
             # compare the term itself, so the common case carries no 2^w
