@@ -12,8 +12,7 @@ only the interpolation problem is read as integers, exactly:
   (``x + 1`` is ``X + 1``); where the exact value matters (a comparison, an equality,
   an extension, a shift right, a division) it is *normalised* into the signed or
   unsigned window by subtracting ``2^w * k`` for an integer ``k`` whose range follows
-  from the term's bounds (with ``case_split``, a term with at most three such ``k`` by a
-  case split on it instead). The window determines ``k``, so every auxiliary integer is a
+  from the term's bounds. The window determines ``k``, so every auxiliary integer is a
   function of the words: the reading is exact in any polarity (under negation too),
   and the read formula has exactly the models of the original, extended by the
   auxiliaries' unique values;
@@ -78,12 +77,8 @@ class IntegerReading:
     clause quantifies its own).
     """
 
-    def __init__(self, ctx: z3.Context, case_split: bool = False):
+    def __init__(self, ctx: z3.Context):
         self.ctx = ctx
-        #: normalise a term that wraps at most twice by a case split on it, not by an
-        #: auxiliary integer (not used by the interpolator yet: see docs/results.md,
-        #: twentieth session; faster on small loops, slower on the ssh programs)
-        self.case_split = case_split
         #: integer word -> its bit-vector constant (by the integer word's name)
         self.words: dict[str, z3.BitVecRef] = {}
         self._integers: dict[int, z3.ArithRef] = {}  # bit-vector constant id -> word
@@ -159,16 +154,7 @@ class IntegerReading:
                 done = booleans[key] = self._back_boolean(e, boolean, atom)
             return done
 
-        def atom(e: z3.ExprRef) -> z3.ExprRef:
-            modular = self._modular_comparison(e)
-            if modular is not None:
-                return modular
-            bounds = [self._interval(child, intervals) for child in e.children()]
-            decided = _decided(e.decl().kind(), bounds)
-            if decided is not None:
-                return z3.BoolVal(decided, self.ctx)
-            width = max(_bits(b) for b in bounds)
-
+        def term_at(width: int) -> Callable[[z3.ExprRef], z3.ExprRef]:
             def term(t: z3.ExprRef) -> z3.ExprRef:
                 key = (t.get_id(), width)
                 done = terms.get(key)
@@ -176,109 +162,20 @@ class IntegerReading:
                     done = terms[key] = self._back_term(t, width, term)
                 return done
 
+            return term
+
+        def atom(e: z3.ExprRef) -> z3.ExprRef:
+            modular = _modular_comparison(e, term_at)
+            if modular is not None:
+                return modular
+            bounds = [self._interval(child, intervals) for child in e.children()]
+            decided = _decided(e.decl().kind(), bounds)
+            if decided is not None:
+                return z3.BoolVal(decided, self.ctx)
+            term = term_at(max(_bits(b) for b in bounds))
             return _rebuild_comparison(e, [term(child) for child in e.children()])
 
         return boolean(formula)
-
-    def _modular_comparison(self, e: z3.ExprRef) -> z3.BoolRef | None:
-        """``(t mod 2^k) op c`` for a constant ``c`` in ``[0, 2^k)`` and a term ``t`` built
-        by ring operations (sums, products with constants) from words and constants: the
-        unsigned comparison of ``t`` computed in ``k``-bit arithmetic with ``c``; None for
-        any other atom.
-
-        Exact because reduction modulo ``2^k`` commutes with ring operations, and a word
-        is congruent modulo ``2^k`` to its low ``k`` bits (sign-extended beyond its
-        width). Spacer states wrap-around this way (``(10 - i - s) mod 2^32 = 0``); the
-        general translation would divide in 35 bits, which bit-blasting pays for in
-        every later query, where this is the 32-bit ``i + s = 10``."""
-        kind = e.decl().kind()
-        if (
-            kind
-            not in (
-                z3.Z3_OP_EQ,
-                z3.Z3_OP_DISTINCT,
-                z3.Z3_OP_LE,
-                z3.Z3_OP_LT,
-                z3.Z3_OP_GE,
-                z3.Z3_OP_GT,
-            )
-            or e.num_args() != 2
-        ):
-            return None
-        left, right = e.children()
-        if z3.is_int_value(left):
-            left, right = right, left
-            kind = _MIRRORED.get(kind, kind)
-        if not z3.is_int_value(right) or left.decl().kind() != z3.Z3_OP_MOD:
-            return None
-        term, modulus = left.children()
-        if not z3.is_int_value(modulus):
-            return None
-        width = modulus.as_long().bit_length() - 1
-        value = right.as_long()
-        if width < 1 or modulus.as_long() != 1 << width or not 0 <= value < 1 << width:
-            return None
-        wrapped = self._wrapped_term(term, width, {})
-        if wrapped is None:
-            return None
-        constant = z3.BitVecVal(value, width, self.ctx)
-        if kind == z3.Z3_OP_EQ:
-            return wrapped == constant
-        if kind == z3.Z3_OP_DISTINCT:
-            return wrapped != constant
-        if kind == z3.Z3_OP_LE:
-            return z3.ULE(wrapped, constant)
-        if kind == z3.Z3_OP_LT:
-            return z3.ULT(wrapped, constant)
-        if kind == z3.Z3_OP_GE:
-            return z3.UGE(wrapped, constant)
-        return z3.UGT(wrapped, constant)
-
-    def _wrapped_term(
-        self, e: z3.ExprRef, width: int, memo: dict[int, z3.ExprRef | None]
-    ) -> z3.ExprRef | None:
-        """``e`` computed modulo ``2^width`` as a ``width``-bit vector, if ``e`` is built
-        from words and integer constants by sums, differences, negation and products
-        with constants; None otherwise."""
-        key = e.get_id()
-        if key in memo:
-            return memo[key]
-        result: z3.ExprRef | None = None
-        if z3.is_int_value(e):
-            result = z3.BitVecVal(e.as_long() % (1 << width), width, self.ctx)
-        elif z3.is_const(e):
-            constant = self.words.get(e.decl().name())
-            if constant is not None:
-                size = constant.size()
-                if size >= width:
-                    result = z3.Extract(width - 1, 0, constant) if size > width else constant
-                elif size == 1:  # the word of a 1-bit vector is its unsigned value
-                    result = z3.ZeroExt(width - 1, constant)
-                else:
-                    result = z3.SignExt(width - size, constant)
-        else:
-            kind = e.decl().kind()
-            args = [self._wrapped_term(child, width, memo) for child in e.children()]
-            if all(arg is not None for arg in args):
-                if kind == z3.Z3_OP_ADD:
-                    result = args[0]
-                    for arg in args[1:]:
-                        result = result + arg
-                elif kind == z3.Z3_OP_SUB:
-                    result = args[0]
-                    for arg in args[1:]:
-                        result = result - arg
-                elif kind == z3.Z3_OP_UMINUS:
-                    result = -args[0]
-                elif (
-                    kind == z3.Z3_OP_MUL
-                    and sum(not z3.is_int_value(child) for child in e.children()) <= 1
-                ):
-                    result = args[0]
-                    for arg in args[1:]:
-                        result = result * arg
-        memo[key] = result
-        return result
 
     def _back_boolean(self, e: z3.ExprRef, boolean, atom) -> z3.ExprRef:
         if z3.is_true(e) or z3.is_false(e) or (z3.is_const(e) and z3.is_bool(e)):
@@ -327,6 +224,8 @@ class IntegerReading:
             extra = width - constant.size()
             if extra == 0:
                 return constant
+            if extra < 0:  # only in a wrap-around comparison: the word modulo 2^width
+                return z3.Extract(width - 1, 0, constant)
             return (
                 z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
             )
@@ -431,10 +330,6 @@ class IntegerReading:
         return bounds
 
 
-#: a term that may wrap around this many times or fewer is normalised by a case split
-#: (more: by an auxiliary integer)
-_MAX_CASES = 3
-
 #: the comparison with its operands swapped
 _MIRRORED = {
     z3.Z3_OP_LE: z3.Z3_OP_GE,
@@ -442,6 +337,64 @@ _MIRRORED = {
     z3.Z3_OP_LT: z3.Z3_OP_GT,
     z3.Z3_OP_GT: z3.Z3_OP_LT,
 }
+
+
+#: the unsigned bit-vector comparison for each integer comparison
+_UNSIGNED = {
+    z3.Z3_OP_EQ: lambda a, b: a == b,
+    z3.Z3_OP_DISTINCT: lambda a, b: a != b,
+    z3.Z3_OP_LE: z3.ULE,
+    z3.Z3_OP_LT: z3.ULT,
+    z3.Z3_OP_GE: z3.UGE,
+    z3.Z3_OP_GT: z3.UGT,
+}
+
+
+def _modular_comparison(e: z3.ExprRef, term_at) -> z3.BoolRef | None:
+    """``(t mod 2^k) op c`` for a constant ``c`` in ``[0, 2^k)`` and a term ``t`` built by
+    ring operations (sums, products with constants) from words and constants: the
+    unsigned comparison of ``t`` computed in ``k``-bit arithmetic (``term_at(k)``) with
+    ``c``; None for any other atom.
+
+    Exact because reduction modulo ``2^k`` commutes with ring operations, and a word is
+    congruent modulo ``2^k`` to its low ``k`` bits (sign-extended beyond its width).
+    Spacer states wrap-around this way (``(10 - i - s) mod 2^32 = 0``); the general
+    translation would divide in 35 bits, which bit-blasting pays for in every later
+    query, where this is the 32-bit ``i + s = 10``."""
+    compare = _UNSIGNED.get(e.decl().kind())
+    if compare is None or e.num_args() != 2:
+        return None
+    left, right = e.children()
+    if z3.is_int_value(left):
+        left, right = right, left
+        compare = _UNSIGNED[_MIRRORED.get(e.decl().kind(), e.decl().kind())]
+    if not z3.is_int_value(right) or left.decl().kind() != z3.Z3_OP_MOD:
+        return None
+    term, modulus = left.children()
+    if not z3.is_int_value(modulus):
+        return None
+    width = modulus.as_long().bit_length() - 1
+    value = right.as_long()
+    if width < 1 or modulus.as_long() != 1 << width or not 0 <= value < 1 << width:
+        return None
+    if not _ring_term(term):
+        return None
+    return compare(term_at(width)(term), z3.BitVecVal(value, width, e.ctx))
+
+
+def _ring_term(e: z3.ExprRef) -> bool:
+    """Whether ``e`` is built from integer constants and words by sums, differences,
+    negation and products with constants (its value modulo 2^k is then the k-bit
+    computation of it)."""
+    if z3.is_int_value(e) or z3.is_const(e):
+        return True
+    kind = e.decl().kind()
+    if kind == z3.Z3_OP_MUL:
+        if sum(not z3.is_int_value(child) for child in e.children()) > 1:
+            return False
+    elif kind not in (z3.Z3_OP_ADD, z3.Z3_OP_SUB, z3.Z3_OP_UMINUS):
+        return False
+    return all(_ring_term(child) for child in e.children())
 
 
 def _decided(kind: int, bounds: list[tuple[int, int]]) -> bool | None:
@@ -574,22 +527,6 @@ class _FormulaReader:
         modulus = 1 << value.width
         k_low = -((high - value.low) // modulus)  # ceil((value.low - high) / modulus)
         k_high = (value.high - low) // modulus
-        if self.reading.case_split and k_high - k_low <= _MAX_CASES - 1:
-            # few possible wraps: a case split on the term instead of an auxiliary with a
-            # coefficient 2^w (Spacer's lemmas over those grow large); the conditions
-            # compare the term itself, so the common case carries no 2^w
-            normal = value.term - modulus * k_high
-            for k in range(k_high - 1, k_low - 1, -1):
-                normal = z3.If(value.term <= high + modulus * k, value.term - modulus * k, normal)
-            # the term's range, as an auxiliary's range and window would bound it: without
-            # it the reading without the words' ranges is weaker than that one, and Spacer
-            # refuted it less often (s3_srvr_2 with cp: 24 -> 87 s)
-            self.side += [
-                value.term >= low + modulus * k_low,
-                value.term <= high + modulus * k_high,
-            ]
-            self._normal[key] = normal
-            return normal
         k = self._fresh("k")
         normal = value.term - modulus * k
         self.side += [k >= k_low, k <= k_high, normal >= low, normal <= high]
