@@ -426,13 +426,16 @@ class Z3SpacerInterpolator(Interpolator):
         self.shrunk_literals = 0
         self.shrink_s = 0.0
         #: how many Horn problems were solved over the integer reading / over bit-vectors
-        self.readings = {"integers": 0, "bit-vectors": 0}
-        self._bit_vectors_first = False  # the reading that succeeded last goes first
+        self.readings = {"integers": 0, "integers-split": 0, "bit-vectors": 0}
+        #: the order in which the theories are tried; the one that succeeded last moves
+        #: to the front (the case split stays behind bit-vectors until it succeeds)
+        self._theories = ["integers", "bit-vectors", "integers-split"]
         self._first_budget = conjuncts_budget  # auto: where the next call starts
         #: auto: the largest budget a call succeeded with after smaller ones ran out
         self._needed_budget = 0
         self._reading: IntegerReading | None = None  # kept for the run
-        self._atoms: AtomwiseReading | None = None  # integer reading per atom, for the run
+        #: integer reading per atom, for the run, per reading (auxiliaries / case split)
+        self._atoms: dict[bool, AtomwiseReading] = {}
         self._leaves_first = False  # auto: the reduction that succeeded last goes first
         #: how many paths the bit-blasting probe found feasible
         self.probes_sat = 0
@@ -983,30 +986,33 @@ class Z3SpacerInterpolator(Interpolator):
         With ``integer_reading``, Spacer first gets the formulas' integer reading without
         the ranges of the words (a weakening: its solutions are interpolants of the
         formulas), then with them (exact), and the bit-vector formulas only if they have
-        no integer reading or the weakened and exact readings are not refuted.
+        no integer reading or the weakened and exact readings are not refuted. Last, the
+        integer reading that normalises a value wrapping at most twice by a case split
+        rather than by an auxiliary integer (where it differs): on some small loops
+        Spacer refutes only that one, on the ssh programs it took far longer with it.
+        The theory that succeeded last goes first next time.
         """
-        # the alternatives: the integer reading (weakened, then exact) and bit-vectors,
-        # each built when first tried (on programs where bit-vectors go first and succeed,
-        # reading every block was most of the Python work of a refinement)
+        # the alternatives, each built when first tried (on programs where bit-vectors go
+        # first and succeed, reading every block was most of the Python work of a
+        # refinement)
         built: dict[str, list[tuple[IntegerReading | None, list]] | None] = {}
 
         def steps_of(theory: str) -> list[tuple[IntegerReading | None, list]] | None:
             if theory not in built:
-                built[theory] = (
-                    self._reading_steps(parts, conv)
-                    if theory == "integers"
-                    else [(None, [(formula, []) for formula in zformulas])]
-                )
+                if theory == "bit-vectors":
+                    built[theory] = [(None, [(formula, []) for formula in zformulas])]
+                else:
+                    built[theory] = self._reading_steps(
+                        parts, conv, split=theory == "integers-split"
+                    )
             return built[theory]
 
-        theories = ["integers", "bit-vectors"] if self.integer_reading else ["bit-vectors"]
+        theories = self._theories if self.integer_reading else ["bit-vectors"]
         if budget is None and len(theories) > 1 and steps_of("integers") is None:
             theories = ["bit-vectors"]  # no reading: no portfolio of budgets either
-        if self._bit_vectors_first:
-            theories.reverse()
         if budget is not None or len(theories) == 1:
             budgets: list[int | None] = [budget]
-        else:  # a portfolio of its own: both readings in turn, budgets growing fourfold
+        else:  # a portfolio of its own: the readings in turn, budgets growing fourfold
             budgets = []
             grown: int | None = self.conjuncts_budget
             while grown is not None:
@@ -1016,16 +1022,18 @@ class Z3SpacerInterpolator(Interpolator):
         failed = 0
         try:
             for each in budgets:
-                for theory in theories:
+                for theory in list(theories):
                     steps = steps_of(theory)
                     if steps is None:
-                        continue  # no integer reading of these formulas
+                        continue  # no (other) integer reading of these formulas
                     try:
                         interpolants = self._refute(steps, shape, conv, each)
                     except (_OverBudget, _NotRefuted):
                         failed += 1
                         continue
-                    self._bit_vectors_first = theory == "bit-vectors"
+                    if len(theories) > 1:
+                        self._theories.remove(theory)
+                        self._theories.insert(0, theory)
                     self.readings[theory] += 1
                     return interpolants
             raise _OverBudget("no reading of the formulas within the budget")
@@ -1035,34 +1043,47 @@ class Z3SpacerInterpolator(Interpolator):
                 self.fallbacks += failed
 
     def _reading_steps(
-        self, parts: list[list[FNode]], conv: Z3Converter
+        self, parts: list[list[FNode]], conv: Z3Converter, split: bool = False
     ) -> list[tuple[IntegerReading | None, list]] | None:
         """Spacer's steps over the integer reading of the conjunctions ``parts``: without
         the ranges of the words (a weakening: its solutions are interpolants of the
-        formulas), then with them (exact); None if some formula has no integer reading."""
+        formulas), then with them (exact); None if some formula has no integer reading.
+        ``split``: the reading with case splits, None where it has no split (it is then
+        the reading with auxiliaries)."""
         if self._reading is None:
             self._reading = IntegerReading(self._ctx)
         try:
-            read = [self._read_conjunction(cs, conv) for cs in parts]
+            read = [self._read_conjunction(cs, conv, split) for cs in parts]
+            if split:
+                auxiliaries = sum(len(aux) for _, _, aux in read)
+                unsplit = [self._read_conjunction(cs, conv) for cs in parts]
+                if auxiliaries == sum(len(aux) for _, _, aux in unsplit):
+                    return None  # nothing split: the same reading
         except Unreadable:
             return None
+        reading = self._atoms[split].reading
         relaxed = [(weakened, auxiliaries) for weakened, _, auxiliaries in read]
         exact = [(formula, auxiliaries) for _, formula, auxiliaries in read]
-        return [(self._reading, relaxed), (self._reading, exact)]
+        return [(reading, relaxed), (reading, exact)]
 
     def _read_conjunction(
-        self, conjuncts: list[FNode], conv: Z3Converter
+        self, conjuncts: list[FNode], conv: Z3Converter, split: bool = False
     ) -> tuple[z3.BoolRef, z3.BoolRef, list[z3.ArithRef]]:
         """The integer reading of a conjunction (as :meth:`IntegerReading.read`), put
         together from the readings of its atoms, kept for the run (the formulas of
-        successive refinements are weakenings of the same blocks)."""
+        successive refinements are weakenings of the same blocks); ``split``: with case
+        splits."""
         assert self._reading is not None
         self._left_ms()  # a block's reading is Python work: none after the deadline
-        if self._atoms is None or self._atoms.reading is not self._reading:
+        atoms = self._atoms.get(split)
+        if atoms is None or (not split and atoms.reading is not self._reading):
+            reading = IntegerReading(self._ctx, case_split=True) if split else self._reading
             # only And/Or are rebuilt; a negated atom is read whole, as an atom
-            self._atoms = AtomwiseReading(self._reading, lambda n: n.is_and() or n.is_or())
-        body = [self._atoms.body(c, conv.convert) for c in conjuncts]
-        side, ranges, auxiliaries = self._atoms.facts(conjuncts, conv.convert)
+            atoms = self._atoms[split] = AtomwiseReading(
+                reading, lambda n: n.is_and() or n.is_or()
+            )
+        body = [atoms.body(c, conv.convert) for c in conjuncts]
+        side, ranges, auxiliaries = atoms.facts(conjuncts, conv.convert)
         relaxed = _zand(body + side, self._ctx)
         exact = _zand(body + side + ranges, self._ctx)
         return relaxed, exact, auxiliaries

@@ -58,11 +58,12 @@ def _formulas(ctx: z3.Context):
     ]
 
 
+@pytest.mark.parametrize("case_split", [False, True])
 @pytest.mark.parametrize("index", range(len(_formulas(z3.Context()))))
-def test_the_reading_has_exactly_the_models_of_the_bit_vector_formula(index):
+def test_the_reading_has_exactly_the_models_of_the_bit_vector_formula(index, case_split):
     ctx = z3.Context()
     formula = _formulas(ctx)[index]
-    reading = IntegerReading(ctx)
+    reading = IntegerReading(ctx, case_split=case_split)
     _, exact, _ = reading.read(formula)
     constants = {str(c): c for c in _constants(formula)}
     names = sorted(constants)
@@ -128,6 +129,17 @@ def test_reading_back_means_the_same_in_wide_enough_bit_vectors():
             z3.substitute(back, (x, z3.BitVecVal(vx, 32, ctx)), (y, z3.BitVecVal(vy, 32, ctx)))
         )
         assert z3.is_true(got) == expected, (vx, vy)
+
+
+def test_with_case_splits_a_term_that_wraps_at_most_twice_needs_no_auxiliary():
+    # x + y (two 8-bit words) lies in [-256, 254]: it wraps down, up, or not at all,
+    # a case split on the term; 3 * x + 7 can wrap more often and keeps an auxiliary
+    ctx = z3.Context()
+    x, y = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx)
+    reading = IntegerReading(ctx, case_split=True)
+    assert reading.read(x + y == 3)[2] == []
+    assert reading.read(z3.ULT(z3.SignExt(8, x), 5))[2] == []
+    assert len(reading.read(3 * x + 7 == y)[2]) == 1
 
 
 def test_comparisons_the_word_ranges_decide_read_back_as_constants():

@@ -766,16 +766,16 @@ def test_spacer_gets_the_integer_reading_built_only_when_it_is_tried(monkeypatch
     read_blocks = []
     original = Z3SpacerInterpolator._read_conjunction
 
-    def counted(self, conjuncts, conv):
+    def counted(self, conjuncts, conv, split=False):
         read_blocks.append(conjuncts)
-        return original(self, conjuncts, conv)
+        return original(self, conjuncts, conv, split)
 
     monkeypatch.setattr(Z3SpacerInterpolator, "_read_conjunction", counted)
     interp = Z3SpacerInterpolator(integer_reading=True, core="auto")
-    interp._bit_vectors_first = True
+    interp._theories = ["bit-vectors", "integers", "integers-split"]
     assert interp.sequence_interpolants(blocks) is not None
     assert interp.readings["bit-vectors"] == 1 and read_blocks == []
-    interp._bit_vectors_first = False  # the integer reading goes first, and is read
+    interp._theories = ["integers", "bit-vectors", "integers-split"]  # read, first
     assert interp.sequence_interpolants(blocks) is not None
     assert interp.readings["integers"] == 1 and read_blocks
 
