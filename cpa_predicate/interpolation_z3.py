@@ -1079,9 +1079,7 @@ class Z3SpacerInterpolator(Interpolator):
         if atoms is None or (not split and atoms.reading is not self._reading):
             reading = IntegerReading(self._ctx, case_split=True) if split else self._reading
             # only And/Or are rebuilt; a negated atom is read whole, as an atom
-            atoms = self._atoms[split] = AtomwiseReading(
-                reading, lambda n: n.is_and() or n.is_or()
-            )
+            atoms = self._atoms[split] = AtomwiseReading(reading, lambda n: n.is_and() or n.is_or())
         body = [atoms.body(c, conv.convert) for c in conjuncts]
         side, ranges, auxiliaries = atoms.facts(conjuncts, conv.convert)
         relaxed = _zand(body + side, self._ctx)
