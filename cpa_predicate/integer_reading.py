@@ -84,9 +84,6 @@ class IntegerReading:
         #: auxiliary integer (the interpolator's second integer encoding: Spacer finds
         #: some refutations only with one of the two; docs/results.md)
         self.case_split = case_split
-        #: whether some normalisation was a case split (if none, the reading is the
-        #: one without ``case_split``)
-        self.split_any = False
         #: integer word -> its bit-vector constant (by the integer word's name)
         self.words: dict[str, z3.BitVecRef] = {}
         self._integers: dict[int, z3.ArithRef] = {}  # bit-vector constant id -> word
@@ -553,7 +550,6 @@ class _FormulaReader:
                 value.term >= low + modulus * k_low,
                 value.term <= high + modulus * k_high,
             ]
-            self.reading.split_any = True
             self._normal[key] = normal
             return normal
         k = self._fresh("k")

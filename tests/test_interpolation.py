@@ -842,6 +842,63 @@ def test_infeasible_path_leaves_no_model() -> None:
     assert interp.model is None
 
 
+class OnlyCaseSplitsFit(Z3SpacerInterpolator):
+    """Spacer 'runs out of budget' on every theory but the case-split reading."""
+
+    def _refute(self, steps, shape, conv, budget):
+        reading = steps[0][0]
+        if budget is not None and (reading is None or not reading.case_split):
+            raise _OverBudget("test")
+        return super()._refute(steps, shape, conv, budget)
+
+
+def _wrapping_path() -> list[FNode]:
+    """``y = x + 1`` in 32 bits, ``y < x`` signed (only at ``x = INT_MAX``), ``x < 10``:
+    infeasible, and the comparison needs ``x + 1`` normalised (it wraps at most once)."""
+    from pysmt.shortcuts import BV, BVSLT, BVAdd
+
+    bits = BVType(32)
+    x, y = Symbol("main::wx@0", bits), Symbol("main::wy@1", bits)
+    return [Equals(y, BVAdd(x, BV(1, 32))), BVSLT(y, x), BVSLT(x, BV(10, 32))]
+
+
+def test_the_case_split_reading_is_tried_after_the_others_and_then_goes_first() -> None:
+    # Spacer refutes some paths only with the reading that normalises a value wrapping
+    # at most twice by a case split: the portfolio tries it when the reading with
+    # auxiliaries and bit-vectors ran out of their budgets, and after a success it
+    # goes first; its interpolants are read back like the other reading's
+    path = _wrapping_path()
+    interp = OnlyCaseSplitsFit(timeout_ms=60_000, core="auto", integer_reading=True)
+    check_sequence(path, interp.sequence_interpolants(path))
+    assert interp.readings["integers-split"] == 1
+    assert interp.readings["integers"] == interp.readings["bit-vectors"] == 0
+    assert interp.fallbacks >= 2  # the two others ran out first
+    assert interp._theories[0] == "integers-split"
+    failed = interp.fallbacks
+    check_sequence(path, interp.sequence_interpolants(path))
+    assert interp.fallbacks == failed  # it went first and succeeded at once
+
+
+def test_a_path_without_a_split_has_no_case_split_reading() -> None:
+    # where no value wraps at most twice the case-split reading is the reading with
+    # auxiliaries: the portfolio does not give Spacer the same problem twice
+    # (a signed comparison of a word needs no normalisation; an unsigned one would)
+    from pysmt.shortcuts import BV, BVSLT
+
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    interp = Z3SpacerInterpolator(integer_reading=True)
+    conv = BitVectorConverter(interp.env, interp._ctx)
+    bits = BVType(32)
+    x = Symbol("main::nx@0", bits)
+    plain = [[BVSLT(x, BV(5, 32))], [Equals(x, BV(7, 32))]]
+    assert interp._reading_steps(plain, conv) is not None
+    assert interp._reading_steps(plain, conv, split=True) is None
+    wrapping = [[formula] for formula in _wrapping_path()]
+    steps = interp._reading_steps(wrapping, conv, split=True)
+    assert steps is not None and all(reading.case_split for reading, _ in steps)
+
+
 def test_a_kept_model_decides_a_later_query_it_satisfies() -> None:
     # Forced covering asks one query per older state along one path, the queries
     # differing in their last formula; a model of an earlier satisfiable one that
