@@ -427,8 +427,8 @@ class Z3SpacerInterpolator(Interpolator):
         self.shrink_s = 0.0
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "integers-split": 0, "bit-vectors": 0}
-        #: the order in which the theories are tried; the one that succeeded last moves
-        #: to the front (the case split stays behind bit-vectors until it succeeds)
+        #: the order in which the theories are tried: the one of the two first that
+        #: succeeded last goes first, the case split is always last
         self._theories = ["integers", "bit-vectors", "integers-split"]
         self._first_budget = conjuncts_budget  # auto: where the next call starts
         #: auto: the largest budget a call succeeded with after smaller ones ran out
@@ -989,8 +989,8 @@ class Z3SpacerInterpolator(Interpolator):
         no integer reading or the weakened and exact readings are not refuted. Last, the
         integer reading that normalises a value wrapping at most twice by a case split
         rather than by an auxiliary integer (where it differs): on some small loops
-        Spacer refutes only that one, on the ssh programs it took far longer with it.
-        The theory that succeeded last goes first next time.
+        Spacer refutes only that one, on the ssh programs it took far longer with it, so
+        it stays last. Of the first two, the one that succeeded last goes first.
         """
         # the alternatives, each built when first tried (on programs where bit-vectors go
         # first and succeed, reading every block was most of the Python work of a
@@ -1031,7 +1031,7 @@ class Z3SpacerInterpolator(Interpolator):
                     except (_OverBudget, _NotRefuted):
                         failed += 1
                         continue
-                    if len(theories) > 1:
+                    if len(theories) > 1 and theory != "integers-split":
                         self._theories.remove(theory)
                         self._theories.insert(0, theory)
                     self.readings[theory] += 1

@@ -862,21 +862,23 @@ def _wrapping_path() -> list[FNode]:
     return [Equals(y, BVAdd(x, BV(1, 32))), BVSLT(y, x), BVSLT(x, BV(10, 32))]
 
 
-def test_the_case_split_reading_is_tried_after_the_others_and_then_goes_first() -> None:
+def test_the_case_split_reading_is_tried_after_the_others() -> None:
     # Spacer refutes some paths only with the reading that normalises a value wrapping
     # at most twice by a case split: the portfolio tries it when the reading with
     # auxiliaries and bit-vectors ran out of their budgets, and after a success it
-    # goes first; its interpolants are read back like the other reading's
+    # stays last (on the ssh programs it is slow); its interpolants are read back like
+    # the other reading's
     path = _wrapping_path()
     interp = OnlyCaseSplitsFit(timeout_ms=60_000, core="auto", integer_reading=True)
     check_sequence(path, interp.sequence_interpolants(path))
     assert interp.readings["integers-split"] == 1
     assert interp.readings["integers"] == interp.readings["bit-vectors"] == 0
     assert interp.fallbacks >= 2  # the two others ran out first
-    assert interp._theories[0] == "integers-split"
+    assert interp._theories == ["integers", "bit-vectors", "integers-split"]
     failed = interp.fallbacks
     check_sequence(path, interp.sequence_interpolants(path))
-    assert interp.fallbacks == failed  # it went first and succeeded at once
+    assert interp.readings["integers-split"] == 2
+    assert interp.fallbacks == 2 * failed  # the others ran out first again
 
 
 def test_a_path_without_a_split_has_no_case_split_reading() -> None:
