@@ -180,13 +180,14 @@ def create_interpolator(
     core: str = "conjuncts",
     integer_reading: bool = False,
     core_shrink: int = 0,
+    case_split_reading: bool = False,
 ) -> Interpolator:
     """Create the interpolator called ``name`` ("z3" or "msat").
 
     ``timeout_ms`` bounds each call (InterpolationError on expiry; best effort for MathSAT).
     ``environment`` is the pysmt environment the input formulas live in (default: global).
-    ``core``, ``integer_reading`` and ``core_shrink`` are options of the Z3 back end
-    (see its class).
+    ``core``, ``integer_reading``, ``core_shrink`` and ``case_split_reading`` are
+    options of the Z3 back end (see its class).
     """
     key = name.strip().lower()
     if key in ("z3", "spacer", "z3-spacer"):
@@ -198,6 +199,7 @@ def create_interpolator(
             core=core,
             integer_reading=integer_reading,
             core_shrink=core_shrink,
+            case_split_reading=case_split_reading,
         )
     if key in ("msat", "mathsat", "mathsat5"):
         from cpa_predicate.interpolation_msat import MathSatInterpolator

@@ -402,6 +402,7 @@ class Z3SpacerInterpolator(Interpolator):
         conjuncts_budget: int = 3_000_000,
         integer_reading: bool = False,
         core_shrink: int = 0,
+        case_split_reading: bool = False,
     ):
         """``reduce_with_core``: first drop what lies outside an unsat core (faster, and the
         interpolants mention only what refutes the path). ``core``: ``"conjuncts"`` drops
@@ -413,7 +414,10 @@ class Z3SpacerInterpolator(Interpolator):
         ``integer_reading``: give Spacer the exact integer reading of bit-vector paths
         (:mod:`cpa_predicate.integer_reading`), where there is one. ``core_shrink``:
         how many rounds of :meth:`_shrink` make a leaf-level core smaller (0: Z3's
-        core); with ``"auto"``, only once Spacer ran out of a budget on it."""
+        core); with ``"auto"``, only once Spacer ran out of a budget on it.
+        ``case_split_reading``: with ``integer_reading``, also give Spacer, last in each
+        budget round, the integer reading that splits cases instead of introducing
+        auxiliaries (:meth:`_portfolio`)."""
         if core not in CORE_MODES:
             raise ValueError(f"unknown core mode {core!r}; known: {', '.join(CORE_MODES)}")
         self.timeout_ms = timeout_ms
@@ -427,9 +431,11 @@ class Z3SpacerInterpolator(Interpolator):
         self.shrink_s = 0.0
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "integers-split": 0, "bit-vectors": 0}
-        #: the order in which the theories are tried: the one of the two first that
-        #: succeeded last goes first, the case split is always last
-        self._theories = ["integers", "bit-vectors", "integers-split"]
+        #: the order in which the theories are tried: the one of the first two that
+        #: succeeded last goes first, the case split (if asked for) is always last
+        self._theories = ["integers", "bit-vectors"]
+        if case_split_reading:
+            self._theories.append("integers-split")
         self._first_budget = conjuncts_budget  # auto: where the next call starts
         #: auto: the largest budget a call succeeded with after smaller ones ran out
         self._needed_budget = 0
@@ -986,11 +992,13 @@ class Z3SpacerInterpolator(Interpolator):
         With ``integer_reading``, Spacer first gets the formulas' integer reading without
         the ranges of the words (a weakening: its solutions are interpolants of the
         formulas), then with them (exact), and the bit-vector formulas only if they have
-        no integer reading or the weakened and exact readings are not refuted. Last, the
-        integer reading that normalises a value wrapping at most twice by a case split
-        rather than by an auxiliary integer (where it differs): on some small loops
-        Spacer refutes only that one, on the ssh programs it took far longer with it, so
-        it stays last. Of the first two, the one that succeeded last goes first.
+        no integer reading or the weakened and exact readings are not refuted. With
+        ``case_split_reading``, last, the integer reading that normalises a value
+        wrapping at most twice by a case split rather than by an auxiliary integer
+        (where it differs): on some small loops Spacer refutes only that one, on the ssh
+        programs it took far longer with it, so it stays last, and its failed attempts
+        made ``impact`` slower (docs/results.md). Of the first two, the one that
+        succeeded last goes first.
         """
         # the alternatives, each built when first tried (on programs where bit-vectors go
         # first and succeed, reading every block was most of the Python work of a

@@ -206,8 +206,11 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             str,
             "integers",
             "how Spacer reads a bit-vector error path: as its exact linear-integer reading "
-            "where every operator has one (much faster), or as bit-vectors; z3 back end",
-            ("integers", "bit-vectors"),
+            "where every operator has one (much faster), or as bit-vectors; "
+            "integers-split: as integers, and where Spacer runs out of a budget on both, "
+            "also as the integer reading that splits cases on values that wrap at most "
+            "twice (some small loops; slower on others); z3 back end",
+            ("integers", "bit-vectors", "integers-split"),
         ),
         "abstraction_reading": Option(
             str,

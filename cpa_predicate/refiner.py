@@ -160,7 +160,8 @@ class PredicateRefiner(Refiner):
             cpa_options["interpolation"],
             core=cpa_options["interpolation_core"],
             core_shrink=cpa_options["interpolation_core_shrink"],
-            integer_reading=cpa_options["interpolation_reading"] == "integers",
+            integer_reading=cpa_options["interpolation_reading"] != "bit-vectors",
+            case_split_reading=cpa_options["interpolation_reading"] == "integers-split",
         )
         check = options["check_interpolants"]
         if check == "always" or (check == "labels" and self.predicate_cpa.labels.strengthens):

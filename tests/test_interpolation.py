@@ -869,7 +869,9 @@ def test_the_case_split_reading_is_tried_after_the_others() -> None:
     # stays last (on the ssh programs it is slow); its interpolants are read back like
     # the other reading's
     path = _wrapping_path()
-    interp = OnlyCaseSplitsFit(timeout_ms=60_000, core="auto", integer_reading=True)
+    interp = OnlyCaseSplitsFit(
+        timeout_ms=60_000, core="auto", integer_reading=True, case_split_reading=True
+    )
     check_sequence(path, interp.sequence_interpolants(path))
     assert interp.readings["integers-split"] == 1
     assert interp.readings["integers"] == interp.readings["bit-vectors"] == 0
@@ -879,6 +881,10 @@ def test_the_case_split_reading_is_tried_after_the_others() -> None:
     check_sequence(path, interp.sequence_interpolants(path))
     assert interp.readings["integers-split"] == 2
     assert interp.fallbacks == 2 * failed  # the others ran out first again
+    # not asked for: the other two solve it once the budgets are gone
+    plain = OnlyCaseSplitsFit(timeout_ms=60_000, core="auto", integer_reading=True)
+    check_sequence(path, plain.sequence_interpolants(path))
+    assert plain.readings["integers-split"] == 0 and plain._theories == ["integers", "bit-vectors"]
 
 
 def test_a_path_without_a_split_has_no_case_split_reading() -> None:

@@ -161,3 +161,34 @@ def test_error_dag_of_a_target_behind_another_has_the_upper_one_as_error():
 def test_ufo_configurations_prove_a_program_whose_targets_are_not_sinks(config):
     outcome = cegar_algorithm(TARGET_BEHIND_TARGET, config, seconds=60).run()
     assert outcome.verdict is Verdict.TRUE, outcome.reason
+
+
+MATRIX = """
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int m[3][4];
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 4; c++) m[r][c] = 4 * r + c;
+  int i = __VERIFIER_nondet_int();
+  int j = __VERIFIER_nondet_int();
+  if (i < 0 || i >= 3 || j < 0 || j >= 4) return 0;
+  if (m[i][j] == 11) reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("reading", ["integers", "integers-split", "bit-vectors"])
+def test_the_interpolation_reading_option_selects_spacer_s_theories(reading):
+    # the case-split reading is given to Spacer only when asked for, and then last in
+    # each budget round (its behaviour: test_interpolation); the answer is the same
+    option = [f"cpa.predicate.interpolation_reading={reading}"]
+    algorithm = cegar_algorithm(MATRIX, "lbe", option, seconds=60)
+    outcome = algorithm.run()
+    assert outcome.verdict is Verdict.FALSE, outcome.reason
+    interpolator = algorithm.refiner.interpolator
+    interpolator = getattr(interpolator, "inner", interpolator)
+    assert ("integers-split" in interpolator._theories) == (reading == "integers-split")
+    assert interpolator._theories[-1] == "integers-split" or reading != "integers-split"
+    assert interpolator.integer_reading == (reading != "bit-vectors")
