@@ -227,11 +227,6 @@ def _dag_predicates(dag: InterpolationDag, fvars: list[frozenset[FNode]]) -> lis
     ]
 
 
-def _auxiliaries(steps: list[tuple[IntegerReading | None, list]]) -> int:
-    """How many auxiliary integers the reading of Spacer's ``steps`` introduces."""
-    return sum(len(auxiliaries) for _, auxiliaries in steps[-1][1])
-
-
 def _has_quantifier(expr: z3.ExprRef) -> bool:
     """True if ``expr`` contains a quantifier or lambda.
 
@@ -1014,17 +1009,10 @@ class Z3SpacerInterpolator(Interpolator):
             if theory not in built:
                 if theory == "bit-vectors":
                     built[theory] = [(None, [(formula, []) for formula in zformulas])]
-                elif theory == "integers":
-                    built[theory] = self._reading_steps(parts, conv)
-                else:  # the split reading, where it differs: a split drops an auxiliary
-                    split = self._reading_steps(parts, conv, split=True)
-                    unsplit = steps_of("integers")
-                    differs = (
-                        split is not None
-                        and unsplit is not None
-                        and _auxiliaries(split) < _auxiliaries(unsplit)
+                else:
+                    built[theory] = self._reading_steps(
+                        parts, conv, split=theory == "integers-split"
                     )
-                    built[theory] = split if differs else None
             return built[theory]
 
         theories = self._theories if self.integer_reading else ["bit-vectors"]
@@ -1068,9 +1056,17 @@ class Z3SpacerInterpolator(Interpolator):
         """Spacer's steps over the integer reading of the conjunctions ``parts``: without
         the ranges of the words (a weakening: its solutions are interpolants of the
         formulas), then with them (exact); None if some formula has no integer reading.
-        ``split``: the reading with case splits."""
+        ``split``: the reading with case splits, None where it has no split (it is then
+        the reading with auxiliaries)."""
+        if self._reading is None:
+            self._reading = IntegerReading(self._ctx)
         try:
             read = [self._read_conjunction(cs, conv, split) for cs in parts]
+            if split:
+                auxiliaries = sum(len(aux) for _, _, aux in read)
+                unsplit = [self._read_conjunction(cs, conv) for cs in parts]
+                if auxiliaries == sum(len(aux) for _, _, aux in unsplit):
+                    return None  # nothing split: the same reading
         except Unreadable:
             return None
         reading = self._atoms[split].reading
@@ -1085,11 +1081,10 @@ class Z3SpacerInterpolator(Interpolator):
         together from the readings of its atoms, kept for the run (the formulas of
         successive refinements are weakenings of the same blocks); ``split``: with case
         splits."""
+        assert self._reading is not None
         self._left_ms()  # a block's reading is Python work: none after the deadline
         atoms = self._atoms.get(split)
-        if atoms is None:
-            if self._reading is None:  # shared with the unsat cores' reading
-                self._reading = IntegerReading(self._ctx)
+        if atoms is None or (not split and atoms.reading is not self._reading):
             reading = IntegerReading(self._ctx, case_split=True) if split else self._reading
             # only And/Or are rebuilt; a negated atom is read whole, as an atom
             atoms = self._atoms[split] = AtomwiseReading(reading, lambda n: n.is_and() or n.is_or())

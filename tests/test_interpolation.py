@@ -889,19 +889,22 @@ def test_the_case_split_reading_is_tried_after_the_others() -> None:
 
 def test_a_path_without_a_split_has_no_case_split_reading() -> None:
     # where no value wraps at most twice the case-split reading is the reading with
-    # auxiliaries: the portfolio does not give Spacer the same problem twice, and the
-    # path is refuted once the budgets are gone
+    # auxiliaries: the portfolio does not give Spacer the same problem twice
     # (a signed comparison of a word needs no normalisation; an unsigned one would)
     from pysmt.shortcuts import BV, BVSLT
 
-    x = Symbol("main::nx@0", BVType(32))
-    plain = [BVSLT(x, BV(5, 32)), Equals(x, BV(7, 32))]
-    interp = OnlyCaseSplitsFit(
-        timeout_ms=60_000, core="auto", integer_reading=True, case_split_reading=True
-    )
-    check_sequence(plain, interp.sequence_interpolants(plain))
-    assert interp.readings["integers-split"] == 0
-    assert interp.readings["integers"] + interp.readings["bit-vectors"] == 1
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    interp = Z3SpacerInterpolator(integer_reading=True)
+    conv = BitVectorConverter(interp.env, interp._ctx)
+    bits = BVType(32)
+    x = Symbol("main::nx@0", bits)
+    plain = [[BVSLT(x, BV(5, 32))], [Equals(x, BV(7, 32))]]
+    assert interp._reading_steps(plain, conv) is not None
+    assert interp._reading_steps(plain, conv, split=True) is None
+    wrapping = [[formula] for formula in _wrapping_path()]
+    steps = interp._reading_steps(wrapping, conv, split=True)
+    assert steps is not None and all(reading.case_split for reading, _ in steps)
 
 
 def test_a_kept_model_decides_a_later_query_it_satisfies() -> None:
