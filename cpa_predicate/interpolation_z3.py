@@ -1272,8 +1272,14 @@ class Z3SpacerInterpolator(Interpolator):
         if not first_attempt:
             attempts = attempts[1:]
         reason = ""
+        # Spacer's search depends on the history of the context it runs in (the order
+        # of its terms' ids): solved in the interpolator's long-lived context, the same
+        # Horn problem got different solutions after different earlier calls. In a
+        # context of its own the problem alone decides the search.
+        spacer_ctx = z3.Context()
+        clauses = [clause.translate(spacer_ctx) for clause in clauses]
         for extra in attempts:
-            solver = z3.SolverFor("HORN", ctx=self._ctx)
+            solver = z3.SolverFor("HORN", ctx=spacer_ctx)
             solver.set(**_HORN_PARAMS)
             for key, value in extra.items():
                 solver.set(key, value)
@@ -1292,7 +1298,7 @@ class Z3SpacerInterpolator(Interpolator):
             with _quiet_stderr():
                 result = solver.check()
             if result == z3.sat:
-                return solver.model()
+                return solver.model().translate(self._ctx)
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
