@@ -66,6 +66,11 @@ _HORN_PARAMS: dict[str, object] = {
     "xform.inline_linear": False,
     "xform.inline_eager": False,
 }
+#: Spacer's last attempt after a failure: the clauses inlined into each other. An
+#: internal assertion of Spacer's lemma propagation failed ("unreachable") on a three-clause
+#: chain of arr08 for every seed and schedule, not when inlined; Z3's model converter
+#: gives the inlined predicates their interpretations back.
+_INLINED: dict[str, object] = {"xform.inline_eager": True, "xform.inline_linear": True}
 
 
 #: the budgets of the "auto" portfolio grow up to this many Z3 resource units (hours of
@@ -225,6 +230,11 @@ def _dag_predicates(dag: InterpolationDag, fvars: list[frozenset[FNode]]) -> lis
     return [
         sorted(above[node] & below[node], key=lambda s: s.symbol_name()) for node in range(dag.size)
     ]
+
+
+def _auxiliaries(steps: list[tuple[IntegerReading | None, list]]) -> int:
+    """How many auxiliary integers the reading of Spacer's ``steps`` introduces."""
+    return sum(len(auxiliaries) for _, auxiliaries in steps[-1][1])
 
 
 def _has_quantifier(expr: z3.ExprRef) -> bool:
@@ -1009,10 +1019,17 @@ class Z3SpacerInterpolator(Interpolator):
             if theory not in built:
                 if theory == "bit-vectors":
                     built[theory] = [(None, [(formula, []) for formula in zformulas])]
-                else:
-                    built[theory] = self._reading_steps(
-                        parts, conv, split=theory == "integers-split"
+                elif theory == "integers":
+                    built[theory] = self._reading_steps(parts, conv)
+                else:  # the split reading, where it differs: a split drops an auxiliary
+                    split = self._reading_steps(parts, conv, split=True)
+                    unsplit = steps_of("integers")
+                    differs = (
+                        split is not None
+                        and unsplit is not None
+                        and _auxiliaries(split) < _auxiliaries(unsplit)
                     )
+                    built[theory] = split if differs else None
             return built[theory]
 
         theories = self._theories if self.integer_reading else ["bit-vectors"]
@@ -1056,17 +1073,9 @@ class Z3SpacerInterpolator(Interpolator):
         """Spacer's steps over the integer reading of the conjunctions ``parts``: without
         the ranges of the words (a weakening: its solutions are interpolants of the
         formulas), then with them (exact); None if some formula has no integer reading.
-        ``split``: the reading with case splits, None where it has no split (it is then
-        the reading with auxiliaries)."""
-        if self._reading is None:
-            self._reading = IntegerReading(self._ctx)
+        ``split``: the reading with case splits."""
         try:
             read = [self._read_conjunction(cs, conv, split) for cs in parts]
-            if split:
-                auxiliaries = sum(len(aux) for _, _, aux in read)
-                unsplit = [self._read_conjunction(cs, conv) for cs in parts]
-                if auxiliaries == sum(len(aux) for _, _, aux in unsplit):
-                    return None  # nothing split: the same reading
         except Unreadable:
             return None
         reading = self._atoms[split].reading
@@ -1081,10 +1090,11 @@ class Z3SpacerInterpolator(Interpolator):
         together from the readings of its atoms, kept for the run (the formulas of
         successive refinements are weakenings of the same blocks); ``split``: with case
         splits."""
-        assert self._reading is not None
         self._left_ms()  # a block's reading is Python work: none after the deadline
         atoms = self._atoms.get(split)
-        if atoms is None or (not split and atoms.reading is not self._reading):
+        if atoms is None:
+            if self._reading is None:  # shared with the unsat cores' reading
+                self._reading = IntegerReading(self._ctx)
             reading = IntegerReading(self._ctx, case_split=True) if split else self._reading
             # only And/Or are rebuilt; a negated atom is read whole, as an atom
             atoms = self._atoms[split] = AtomwiseReading(reading, lambda n: n.is_and() or n.is_or())
@@ -1257,8 +1267,10 @@ class Z3SpacerInterpolator(Interpolator):
 
         The chain is non-recursive with the given depth, so Spacer first starts its
         level-by-level search right at that depth (an order of magnitude faster than
-        deepening one level at a time); if Spacer gives up (e.g. "stuck on a lemma"), it is
-        retried once with its default schedule, within the remaining time budget.
+        deepening one level at a time); if Spacer fails (not for want of time or
+        budget: "stuck on a lemma", or "unreachable" when one of its internal assertions
+        fails), it is retried with its default schedule and then with the clauses
+        inlined, a different problem that avoids the failure seen (:data:`_INLINED`).
         ``budget`` bounds each attempt in Z3 resource units (:class:`_OverBudget`).
 
         Each budget level runs Spacer with another random seed (:meth:`_seed`). Its
@@ -1268,7 +1280,7 @@ class Z3SpacerInterpolator(Interpolator):
         would first repeat the search that ran out; with another it is a fresh sample.
         """
         deadline = self._deadline
-        attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}]
+        attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}, _INLINED]
         if not first_attempt:
             attempts = attempts[1:]
         reason = ""
@@ -1302,11 +1314,13 @@ class Z3SpacerInterpolator(Interpolator):
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
-            if budget is not None and not self._out_of_time(reason, timed=False):
-                # the budget ends the search as "max. resource limit exceeded", as
-                # "canceled" inside a push, or (tiny budgets) as plain "unknown"
-                raise _OverBudget(reason)
-            if "timeout" in reason or "cancel" in reason:
+            if "timeout" in reason or self._out_of_time(reason, timed=budget is None):
+                break
+            # the budget ends the search as "max. resource limit exceeded", as
+            # "canceled" inside a push, or (tiny budgets) as plain "unknown"
+            if "resource" in reason or "cancel" in reason or reason in ("", "unknown"):
+                if budget is not None:
+                    raise _OverBudget(reason)
                 break
         raise self._unknown("Spacer", reason or "timeout", timed=budget is None)
 

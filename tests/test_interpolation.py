@@ -55,6 +55,7 @@ from cpa_predicate.interpolation import (
     msat_available,
 )
 from cpa_predicate.interpolation_z3 import (
+    _HORN_PARAMS,
     Z3SpacerInterpolator,
     _OverBudget,
     _quiet_stderr,
@@ -889,22 +890,19 @@ def test_the_case_split_reading_is_tried_after_the_others() -> None:
 
 def test_a_path_without_a_split_has_no_case_split_reading() -> None:
     # where no value wraps at most twice the case-split reading is the reading with
-    # auxiliaries: the portfolio does not give Spacer the same problem twice
+    # auxiliaries: the portfolio does not give Spacer the same problem twice, and the
+    # path is refuted once the budgets are gone
     # (a signed comparison of a word needs no normalisation; an unsigned one would)
     from pysmt.shortcuts import BV, BVSLT
 
-    from cpa_predicate.interpolation_z3 import BitVectorConverter
-
-    interp = Z3SpacerInterpolator(integer_reading=True)
-    conv = BitVectorConverter(interp.env, interp._ctx)
-    bits = BVType(32)
-    x = Symbol("main::nx@0", bits)
-    plain = [[BVSLT(x, BV(5, 32))], [Equals(x, BV(7, 32))]]
-    assert interp._reading_steps(plain, conv) is not None
-    assert interp._reading_steps(plain, conv, split=True) is None
-    wrapping = [[formula] for formula in _wrapping_path()]
-    steps = interp._reading_steps(wrapping, conv, split=True)
-    assert steps is not None and all(reading.case_split for reading, _ in steps)
+    x = Symbol("main::nx@0", BVType(32))
+    plain = [BVSLT(x, BV(5, 32)), Equals(x, BV(7, 32))]
+    interp = OnlyCaseSplitsFit(
+        timeout_ms=60_000, core="auto", integer_reading=True, case_split_reading=True
+    )
+    check_sequence(plain, interp.sequence_interpolants(plain))
+    assert interp.readings["integers-split"] == 0
+    assert interp.readings["integers"] + interp.readings["bit-vectors"] == 1
 
 
 def test_a_kept_model_decides_a_later_query_it_satisfies() -> None:
@@ -1031,3 +1029,40 @@ def test_spacer_diagnostics_do_not_reach_standard_error(capfd):
         os.write(2, b"Failed to find a lemma for: ...\n")
     os.write(2, b"ours\n")
     assert capfd.readouterr().err == "ours\n"
+
+
+#: a counter's three steps as Horn clauses (from arr08's second refinement) on which an
+#: internal assertion of Spacer's lemma propagation fails for every seed and schedule
+_UNREACHABLE_CHAIN = """
+(declare-fun P1 ((_ BitVec 32)) Bool)
+(declare-fun P2 ((_ BitVec 32)) Bool)
+(assert (forall ((c1 (_ BitVec 32))) (=> (= c1 (_ bv0 32)) (P1 c1))))
+(assert (forall ((c1 (_ BitVec 32)) (c2 (_ BitVec 32)))
+  (=> (and (P1 c1) (= c2 (bvadd c1 (_ bv1 32)))) (P2 c2))))
+(assert (forall ((c2 (_ BitVec 32)))
+  (=> (and (P2 c2) (bvule (_ bv4 64) ((_ sign_extend 32) c2))) false)))
+"""
+
+
+def test_a_failing_spacer_is_asked_again_and_then_with_the_clauses_inlined() -> None:
+    interp = Z3SpacerInterpolator()
+    clauses = list(z3.parse_smt2_string(_UNREACHABLE_CHAIN, ctx=interp._ctx))
+    plain = z3.SolverFor("HORN", ctx=z3.Context())
+    plain.set(**_HORN_PARAMS)
+    plain.set("rlimit", 3_000_000)
+    plain.add(*[clause.translate(plain.ctx) for clause in clauses])
+    with _quiet_stderr():
+        if plain.check() != z3.unknown:
+            pytest.skip("this Z3 solves the chain without inlining")
+    # from the first schedule on, the default schedule solves it after the failure; from
+    # the default schedule on (as after an unconvertible answer) the inlined clauses do
+    for first_attempt in (True, False):
+        model = interp._solve_horn(clauses, 3, first_attempt, budget=3_000_000)
+        assert model is not None
+        # the interpretations make every clause valid: they are interpolants of the chain
+        interpretations = [(p, model[p].else_value()) for p in model.decls() if p.arity() == 1]
+        assert len(interpretations) == 2
+        for clause in clauses:
+            check = z3.Solver(ctx=interp._ctx)
+            check.add(z3.Not(z3.substitute_funs(clause, *interpretations)))
+            assert check.check() == z3.unsat

@@ -163,20 +163,8 @@ def test_ufo_configurations_prove_a_program_whose_targets_are_not_sinks(config):
     assert outcome.verdict is Verdict.TRUE, outcome.reason
 
 
-MATRIX = """
-extern void reach_error(void);
-extern int __VERIFIER_nondet_int(void);
-int main(void) {
-  int m[3][4];
-  for (int r = 0; r < 3; r++)
-    for (int c = 0; c < 4; c++) m[r][c] = 4 * r + c;
-  int i = __VERIFIER_nondet_int();
-  int j = __VERIFIER_nondet_int();
-  if (i < 0 || i >= 3 || j < 0 || j >= 4) return 0;
-  if (m[i][j] == 11) reach_error();
-  return 0;
-}
-"""
+#: a 3x4 matrix filled in a loop nest, read at a nondeterministic index (FALSE)
+MATRIX = (Path(__file__).parent / "c_semantics" / "arr08_matrix_row_major_unsafe.c").read_text()
 
 
 @pytest.mark.parametrize("reading", ["integers", "integers-split", "bit-vectors"])
