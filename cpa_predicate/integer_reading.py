@@ -32,7 +32,9 @@ every word sign-extended into a bit-vector wide enough that no operation of the
 interpolant can wrap: the bit-vector interpolant means exactly what the integer one
 means. A comparison ``(t mod 2^k) op c`` of a sum of multiples of words is read back
 as the ``k``-bit comparison of ``t`` computed in ``k`` bits (the same truth value,
-without a division), and a comparison that the words' ranges decide as its constant.
+without a division), ``t mod c`` for another constant ``c`` from the residues of the
+words (a division of each word at its own width, not of ``t`` at a wider one), and a
+comparison that the words' ranges decide as its constant.
 """
 
 from __future__ import annotations
@@ -235,6 +237,10 @@ class IntegerReading:
                 z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
             )
         kind = e.decl().kind()
+        if kind == z3.Z3_OP_MOD and _ring_term(e.children()[0]):
+            divisor = e.children()[1]
+            if z3.is_int_value(divisor) and divisor.as_long() > 0:
+                return _fitted(self._residue(e.children()[0], divisor.as_long()), width)
         if kind == z3.Z3_OP_ITE:
             condition, then, other = e.children()
             return z3.If(self.back(condition), term(then), term(other))
@@ -263,12 +269,47 @@ class IntegerReading:
             divisor = e.children()[1]
             if not z3.is_int_value(divisor) or divisor.as_long() <= 0:
                 raise Unreadable(f"division in an interpolant {e}")
-            a, c = args[0], args[1]
-            zero = z3.BitVecVal(0, width, ctx)
-            # SMT-LIB div rounds toward minus infinity (for a positive divisor)
-            quotient = z3.If(a >= zero, a / c, -((-a + c - 1) / c))
-            return quotient if kind == z3.Z3_OP_IDIV else a - c * quotient
+            a, c = args[0], args[1]  # the divisor fits: its bounds are among the width's
+            if kind == z3.Z3_OP_MOD:
+                # bvsmod by a positive divisor is the floor modulus: one division
+                return a % c
+            # SMT-LIB div rounds toward minus infinity (for a positive divisor): the
+            # truncating quotient of the dividend moved down by c - 1 where it is
+            # negative, one bit wider (a - c + 1 may not fit at the width)
+            wide, divisor_wide = z3.SignExt(1, a), z3.SignExt(1, c)
+            dividend = z3.If(a >= z3.BitVecVal(0, width, ctx), wide, wide - divisor_wide + 1)
+            return z3.Extract(width - 1, 0, dividend / divisor_wide)
         raise Unreadable(f"interpolant operator {e.decl().name()}")
+
+    def _residue(self, e: z3.ExprRef, divisor: int) -> z3.BitVecRef:
+        """``e mod divisor`` (in ``[0, divisor)``) of a ring term ``e`` over the words,
+        from the residues of the words: reduction modulo ``divisor`` commutes with sums
+        and products, so each word is reduced at its own width (``bvsmod`` by a positive
+        constant is the floor modulus of its signed value) and only the small weighted sum
+        of residues is reduced again. Read back as ``e - divisor * div(e, divisor)`` at
+        the width of ``e`` instead, a sum like ``2 * i + 1`` over a 32-bit ``i`` cost two
+        divisions of 66-bit words per predicate, and abstraction with a few such
+        predicates took seconds per query."""
+        coefficients, constant = _linear_form(e)
+        weighted = [
+            (name, coefficient % divisor)
+            for name, coefficient in coefficients.items()
+            if coefficient % divisor
+        ]
+        largest = (divisor - 1) * (1 + sum(coefficient for _, coefficient in weighted))
+        width = largest.bit_length() + 1
+        total = z3.BitVecVal(constant % divisor, width, self.ctx)
+        for name, coefficient in weighted:
+            word = self.words.get(name)
+            if word is None:
+                raise Unreadable(f"unknown integer {name} in an interpolant")
+            wide = max(word.size(), divisor.bit_length() + 1)
+            if wide > word.size():
+                extend = z3.ZeroExt if word.size() == 1 else z3.SignExt
+                word = extend(wide - word.size(), word)
+            residue = _fitted(word % z3.BitVecVal(divisor, wide, self.ctx), width)
+            total = total + z3.BitVecVal(coefficient, width, self.ctx) * residue
+        return z3.URem(total, z3.BitVecVal(divisor, width, self.ctx))
 
     def _interval(self, e: z3.ExprRef, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
         """Bounds of an integer term of an interpolant over the words (each subterm's
@@ -314,6 +355,11 @@ class IntegerReading:
                 bounds = (low, high)
             elif kind == z3.Z3_OP_ITE:
                 bounds = (min(p[0] for p in parts), max(p[1] for p in parts))
+            elif kind == z3.Z3_OP_MOD and _ring_term(children[0]) and parts[1][0] > 0:
+                # read back from the residues of the words (:meth:`_residue`): no
+                # intermediate value at this width
+                memo[key] = (0, parts[1][0] - 1)
+                return memo[key]
             elif kind in (z3.Z3_OP_IDIV, z3.Z3_OP_MOD):
                 low, high = parts[0]
                 divisor = max(1, parts[1][0])
@@ -321,11 +367,6 @@ class IntegerReading:
                     bounds = (min(low // divisor, 0), max(high // divisor, 0))
                 else:
                     bounds = (0, divisor - 1)
-                # the translation computes -a + c - 1 and c * quotient as well
-                bounds = (
-                    min(bounds[0], -high - divisor, low),
-                    max(bounds[1], -low + divisor, high),
-                )
             else:
                 raise Unreadable(f"interpolant operator {e.decl().name()}")
             # every intermediate value must fit too
@@ -404,6 +445,51 @@ def _ring_term(e: z3.ExprRef) -> bool:
     elif kind not in (z3.Z3_OP_ADD, z3.Z3_OP_SUB, z3.Z3_OP_UMINUS):
         return False
     return all(_ring_term(child) for child in e.children())
+
+
+def _linear_form(e: z3.ExprRef) -> tuple[dict[str, int], int]:
+    """The coefficients of the words (by name) and the constant of a ring term
+    (:func:`_ring_term`)."""
+    coefficients: dict[str, int] = {}
+    constant = 0
+    todo = [(e, 1)]
+    while todo:
+        term, factor = todo.pop()
+        if z3.is_int_value(term):
+            constant += factor * term.as_long()
+            continue
+        if z3.is_const(term):
+            name = term.decl().name()
+            coefficients[name] = coefficients.get(name, 0) + factor
+            continue
+        kind = term.decl().kind()
+        children = term.children()
+        if kind == z3.Z3_OP_ADD:
+            todo.extend((child, factor) for child in children)
+        elif kind == z3.Z3_OP_SUB:
+            todo.append((children[0], factor))
+            todo.extend((child, -factor) for child in children[1:])
+        elif kind == z3.Z3_OP_UMINUS:
+            todo.append((children[0], -factor))
+        else:  # a product with at most one factor that is not a constant
+            rest = [child for child in children if not z3.is_int_value(child)]
+            for child in children:
+                if z3.is_int_value(child):
+                    factor *= child.as_long()
+            if rest:
+                todo.append((rest[0], factor))
+            else:
+                constant += factor
+    return coefficients, constant
+
+
+def _fitted(value: z3.BitVecRef, width: int) -> z3.BitVecRef:
+    """A non-negative ``value`` that fits both widths, zero-extended or cut to ``width``."""
+    if width > value.size():
+        return z3.ZeroExt(width - value.size(), value)
+    if width < value.size():
+        return z3.Extract(width - 1, 0, value)
+    return value
 
 
 def _decided(kind: int, bounds: list[tuple[int, int]]) -> bool | None:

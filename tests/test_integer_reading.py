@@ -192,6 +192,88 @@ def test_wrap_around_atoms_read_back_at_the_modulus_width(index):
     assert solver.check() == z3.unsat
 
 
+def _modulus_widths(expr: z3.ExprRef) -> set[int]:
+    """The widths of the ``bvsmod`` terms in ``expr``."""
+    widths, todo, seen = set(), [expr], set()
+    while todo:
+        term = todo.pop()
+        if term.get_id() in seen:
+            continue
+        seen.add(term.get_id())
+        if z3.is_app_of(term, z3.Z3_OP_BSMOD) or z3.is_app_of(term, z3.Z3_OP_BSMOD_I):
+            widths.add(term.size())
+        todo.extend(term.children())
+    return widths
+
+
+def _residue_atoms(X, Y, B):
+    """Integer atoms ``(t mod c) op d`` with ``c`` not a power of two, as Spacer states
+    facts of ``i % 3`` loops; ``c`` above the 8-bit words' range too."""
+    return [
+        (X + 1) % 3 == 0,
+        (2 * X - Y) % 3 >= 1,
+        (1 - X) % 5 == 4,
+        (7 * X + B) % 6 != 2,
+        (3 * X + 2 * Y - 100) % 7 < 3,
+        (-X) % 200 == 57,
+        (X + Y) % 1 == 0,
+    ]
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_residue_atoms_read_back_from_the_residues_of_the_words(index):
+    ctx = z3.Context()
+    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
+    reading = IntegerReading(ctx)
+    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
+    integer = _residue_atoms(X, Y, B)[index]
+    back = reading.back(integer)
+    # each word reduced at its own width (wider only where the divisor needs it: 200
+    # is a 9-bit signed constant), then the small sum of residues: no quotient, and no
+    # division of a word wider than that
+    assert "bvsdiv" not in back.sexpr()
+    assert max(_modulus_widths(back), default=0) <= 9
+    # the same truth value for every value of the words (solver-checked)
+    solver = z3.Solver(ctx=ctx)
+    for word, vector in ((X, x), (Y, y)):
+        unsigned = z3.BV2Int(vector)
+        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
+    solver.add(B == z3.BV2Int(b))
+    solver.add(z3.Xor(integer, back))
+    assert solver.check() == z3.unsat
+
+
+def _division_atoms(X, Y, B):
+    """Integer atoms with floor division and with moduli of terms that are not sums of
+    multiples of words (the general translation: one division each)."""
+    return [
+        X / 3 <= -2,
+        (X - Y) / 7 == 5,
+        ((X % 3) * 2 + Y) % 5 == 1,
+        (X / 100) % 3 == 2,
+        (X - 4294967296 * ((2 * X) % 3)) % 12884901888 != 0,
+        (Y + B) / 127 >= 1,
+        X / 1 == Y,
+    ]
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_division_atoms_read_back_exactly(index):
+    ctx = z3.Context()
+    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
+    reading = IntegerReading(ctx)
+    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
+    integer = _division_atoms(X, Y, B)[index]
+    back = reading.back(integer)
+    solver = z3.Solver(ctx=ctx)
+    for word, vector in ((X, x), (Y, y)):
+        unsigned = z3.BV2Int(vector)
+        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
+    solver.add(B == z3.BV2Int(b))
+    solver.add(z3.Xor(integer, back))
+    assert solver.check() == z3.unsat
+
+
 def test_wrap_around_of_a_32_bit_sum_is_a_32_bit_equation():
     ctx = z3.Context()
     i, s = z3.BitVec("i", 32, ctx), z3.BitVec("s", 32, ctx)
