@@ -289,8 +289,24 @@ class IntegerReading:
         of residues is reduced again. Read back as ``e - divisor * div(e, divisor)`` at
         the width of ``e`` instead, a sum like ``2 * i + 1`` over a 32-bit ``i`` cost two
         divisions of 66-bit words per predicate, and abstraction with a few such
-        predicates took seconds per query."""
+        predicates took seconds per query. Modulo ``2^k`` no division is needed: the sum
+        computed in ``k`` bits is the residue."""
         coefficients, constant = _linear_form(e)
+        if divisor & (divisor - 1) == 0 and divisor > 1:
+            # modulo 2^k: the sum computed in k bits is its residue, no division at all
+            bits = divisor.bit_length() - 1
+            total = z3.BitVecVal(constant % divisor, bits, self.ctx)
+            for name, coefficient in coefficients.items():
+                word = self.words.get(name)
+                if word is None:
+                    raise Unreadable(f"unknown integer {name} in an interpolant")
+                if word.size() > bits:
+                    word = z3.Extract(bits - 1, 0, word)
+                elif word.size() < bits:
+                    extend = z3.ZeroExt if word.size() == 1 else z3.SignExt
+                    word = extend(bits - word.size(), word)
+                total = total + z3.BitVecVal(coefficient % divisor, bits, self.ctx) * word
+            return z3.ZeroExt(1, total)  # non-negative, one bit wider
         weighted = [
             (name, coefficient % divisor)
             for name, coefficient in coefficients.items()

@@ -207,8 +207,9 @@ def _modulus_widths(expr: z3.ExprRef) -> set[int]:
 
 
 def _residue_atoms(X, Y, B):
-    """Integer atoms ``(t mod c) op d`` with ``c`` not a power of two, as Spacer states
-    facts of ``i % 3`` loops; ``c`` above the 8-bit words' range too."""
+    """Integer atoms with ``t mod c`` as Spacer states facts of ``i % 3`` loops: ``c``
+    not a power of two, above the 8-bit words' range too, and powers of two inside
+    larger terms (outside the comparisons ``_modular_atoms`` read at the modulus width)."""
     return [
         (X + 1) % 3 == 0,
         (2 * X - Y) % 3 >= 1,
@@ -217,10 +218,12 @@ def _residue_atoms(X, Y, B):
         (3 * X + 2 * Y - 100) % 7 < 3,
         (-X) % 200 == 57,
         (X + Y) % 1 == 0,
+        X + (3 * X - Y) % 16 <= 20,
+        (Y - B) % 512 + X > 300,
     ]
 
 
-@pytest.mark.parametrize("index", range(7))
+@pytest.mark.parametrize("index", range(9))
 def test_residue_atoms_read_back_from_the_residues_of_the_words(index):
     ctx = z3.Context()
     x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
