@@ -225,17 +225,7 @@ class IntegerReading:
         if z3.is_int_value(e):
             return z3.BitVecVal(e.as_long(), width, ctx)
         if z3.is_const(e):
-            constant = self.words.get(e.decl().name())
-            if constant is None:
-                raise Unreadable(f"unknown integer {e} in an interpolant")
-            extra = width - constant.size()
-            if extra == 0:
-                return constant
-            if extra < 0:  # only in a wrap-around comparison: the word modulo 2^width
-                return z3.Extract(width - 1, 0, constant)
-            return (
-                z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
-            )
+            return self._word_at(e.decl().name(), width)
         kind = e.decl().kind()
         if kind == z3.Z3_OP_MOD and _ring_term(e.children()[0]):
             divisor = e.children()[1]
@@ -297,14 +287,7 @@ class IntegerReading:
             bits = divisor.bit_length() - 1
             total = z3.BitVecVal(constant % divisor, bits, self.ctx)
             for name, coefficient in coefficients.items():
-                word = self.words.get(name)
-                if word is None:
-                    raise Unreadable(f"unknown integer {name} in an interpolant")
-                if word.size() > bits:
-                    word = z3.Extract(bits - 1, 0, word)
-                elif word.size() < bits:
-                    extend = z3.ZeroExt if word.size() == 1 else z3.SignExt
-                    word = extend(bits - word.size(), word)
+                word = self._word_at(name, bits)  # congruent modulo 2^bits
                 total = total + z3.BitVecVal(coefficient % divisor, bits, self.ctx) * word
             return z3.ZeroExt(1, total)  # non-negative, one bit wider
         weighted = [
@@ -316,16 +299,26 @@ class IntegerReading:
         width = largest.bit_length() + 1
         total = z3.BitVecVal(constant % divisor, width, self.ctx)
         for name, coefficient in weighted:
-            word = self.words.get(name)
-            if word is None:
-                raise Unreadable(f"unknown integer {name} in an interpolant")
-            wide = max(word.size(), divisor.bit_length() + 1)
-            if wide > word.size():
-                extend = z3.ZeroExt if word.size() == 1 else z3.SignExt
-                word = extend(wide - word.size(), word)
-            residue = _fitted(word % z3.BitVecVal(divisor, wide, self.ctx), width)
+            # wide enough for the word's value and the divisor as a positive number
+            size = self.words[name].size() if name in self.words else 1
+            word = self._word_at(name, max(size, divisor.bit_length() + 1))
+            residue = _fitted(word % z3.BitVecVal(divisor, word.size(), self.ctx), width)
             total = total + z3.BitVecVal(coefficient, width, self.ctx) * residue
         return z3.URem(total, z3.BitVecVal(divisor, width, self.ctx))
+
+    def _word_at(self, name: str, width: int) -> z3.BitVecRef:
+        """The bit-vector of the integer word ``name`` at ``width``: extended as its
+        value (a 1-bit word is unsigned), or cut to its low bits (the word modulo
+        ``2^width``, where only that matters)."""
+        constant = self.words.get(name)
+        if constant is None:
+            raise Unreadable(f"unknown integer {name} in an interpolant")
+        extra = width - constant.size()
+        if extra == 0:
+            return constant
+        if extra < 0:
+            return z3.Extract(width - 1, 0, constant)
+        return z3.ZeroExt(extra, constant) if constant.size() == 1 else z3.SignExt(extra, constant)
 
     def _interval(self, e: z3.ExprRef, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
         """Bounds of an integer term of an interpolant over the words (each subterm's
