@@ -157,6 +157,19 @@ def test_comparisons_the_word_ranges_decide_read_back_as_constants():
     assert z3.is_true(z3.simplify(both == (x >= 5)))
 
 
+def _means_the_same(integer, back, signed_words, bit) -> bool:
+    """Whether ``integer`` (over integer words) and ``back`` (over the 8-bit words of
+    ``signed_words`` and the 1-bit word ``bit``) have the same truth value for every
+    value of the words (solver-checked)."""
+    solver = z3.Solver(ctx=integer.ctx)
+    for word, vector in signed_words:
+        unsigned = z3.BV2Int(vector)
+        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
+    solver.add(bit[0] == z3.BV2Int(bit[1]))
+    solver.add(z3.Xor(integer, back))
+    return solver.check() == z3.unsat
+
+
 def _modular_atoms(X, Y, B):
     """Integer atoms ``(t mod 2^k) op c`` as Spacer states wrap-around, with the modulus
     below, at and above the words' width (8 bits; ``B`` is a 1-bit word)."""
@@ -182,14 +195,7 @@ def test_wrap_around_atoms_read_back_at_the_modulus_width(index):
     # no division and nothing wider than the modulus: the point of the translation
     text = back.sexpr()
     assert "bvsdiv" not in text and "bvudiv" not in text
-    # the same truth value for every value of the words (solver-checked)
-    solver = z3.Solver(ctx=ctx)
-    for word, vector in ((X, x), (Y, y)):
-        unsigned = z3.BV2Int(vector)
-        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
-    solver.add(B == z3.BV2Int(b))
-    solver.add(z3.Xor(integer, back))
-    assert solver.check() == z3.unsat
+    assert _means_the_same(integer, back, [(X, x), (Y, y)], (B, b))
 
 
 def _modulus_widths(expr: z3.ExprRef) -> set[int]:
@@ -236,14 +242,7 @@ def test_residue_atoms_read_back_from_the_residues_of_the_words(index):
     # division of a word wider than that
     assert "bvsdiv" not in back.sexpr()
     assert max(_modulus_widths(back), default=0) <= 9
-    # the same truth value for every value of the words (solver-checked)
-    solver = z3.Solver(ctx=ctx)
-    for word, vector in ((X, x), (Y, y)):
-        unsigned = z3.BV2Int(vector)
-        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
-    solver.add(B == z3.BV2Int(b))
-    solver.add(z3.Xor(integer, back))
-    assert solver.check() == z3.unsat
+    assert _means_the_same(integer, back, [(X, x), (Y, y)], (B, b))
 
 
 def _division_atoms(X, Y, B):
@@ -268,13 +267,7 @@ def test_division_atoms_read_back_exactly(index):
     X, Y, B = reading.word(x), reading.word(y), reading.word(b)
     integer = _division_atoms(X, Y, B)[index]
     back = reading.back(integer)
-    solver = z3.Solver(ctx=ctx)
-    for word, vector in ((X, x), (Y, y)):
-        unsigned = z3.BV2Int(vector)
-        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
-    solver.add(B == z3.BV2Int(b))
-    solver.add(z3.Xor(integer, back))
-    assert solver.check() == z3.unsat
+    assert _means_the_same(integer, back, [(X, x), (Y, y)], (B, b))
 
 
 def test_wrap_around_of_a_32_bit_sum_is_a_32_bit_equation():
