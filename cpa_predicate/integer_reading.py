@@ -166,7 +166,7 @@ class IntegerReading:
                 key = (t.get_id(), width)
                 done = terms.get(key)
                 if done is None:
-                    done = terms[key] = self._back_term(t, width, term)
+                    done = terms[key] = self._back_term(t, width, term_at)
                 return done
 
             return term
@@ -220,17 +220,19 @@ class IntegerReading:
             return z3.Xor(*args)
         raise Unreadable(f"interpolant operator {e.decl().name()}")
 
-    def _back_term(self, e: z3.ExprRef, width: int, term) -> z3.ExprRef:
+    def _back_term(self, e: z3.ExprRef, width: int, term_at) -> z3.ExprRef:
+        """``e`` as a bit-vector at ``width``; ``term_at(w)`` translates a subterm at
+        width ``w`` (memoised per term and width)."""
         ctx = self.ctx
+        term = term_at(width)
         if z3.is_int_value(e):
             return z3.BitVecVal(e.as_long(), width, ctx)
         if z3.is_const(e):
             return self._word_at(e.decl().name(), width)
+        residue = _residue_operands(e)
+        if residue is not None:
+            return _fitted(self._residue(*residue, term_at), width)
         kind = e.decl().kind()
-        if kind == z3.Z3_OP_MOD and _ring_term(e.children()[0]):
-            divisor = e.children()[1]
-            if z3.is_int_value(divisor) and divisor.as_long() > 0:
-                return _fitted(self._residue(e.children()[0], divisor.as_long()), width)
         if kind == z3.Z3_OP_ITE:
             condition, then, other = e.children()
             return z3.If(self.back(condition), term(then), term(other))
@@ -271,7 +273,7 @@ class IntegerReading:
             return z3.Extract(width - 1, 0, dividend / divisor_wide)
         raise Unreadable(f"interpolant operator {e.decl().name()}")
 
-    def _residue(self, e: z3.ExprRef, divisor: int) -> z3.BitVecRef:
+    def _residue(self, e: z3.ExprRef, divisor: int, term_at) -> z3.BitVecRef:
         """``e mod divisor`` (in ``[0, divisor)``) of a ring term ``e`` over the words,
         from the residues of the words: reduction modulo ``divisor`` commutes with sums
         and products, so each word is reduced at its own width (``bvsmod`` by a positive
@@ -279,30 +281,21 @@ class IntegerReading:
         of residues is reduced again. Read back as ``e - divisor * div(e, divisor)`` at
         the width of ``e`` instead, a sum like ``2 * i + 1`` over a 32-bit ``i`` cost two
         divisions of 66-bit words per predicate, and abstraction with a few such
-        predicates took seconds per query. Modulo ``2^k`` no division is needed: the sum
-        computed in ``k`` bits is the residue."""
-        coefficients, constant = _linear_form(e)
+        predicates took seconds per query. Modulo ``2^k`` no division is needed: ``e``
+        computed in ``k`` bits is the residue (as in :func:`_modular_comparison`)."""
         if divisor & (divisor - 1) == 0 and divisor > 1:
-            # modulo 2^k: the sum computed in k bits is its residue, no division at all
-            bits = divisor.bit_length() - 1
-            total = z3.BitVecVal(constant % divisor, bits, self.ctx)
-            for name, coefficient in coefficients.items():
-                word = self._word_at(name, bits)  # congruent modulo 2^bits
-                total = total + z3.BitVecVal(coefficient % divisor, bits, self.ctx) * word
-            return z3.ZeroExt(1, total)  # non-negative, one bit wider
-        weighted = [
-            (name, coefficient % divisor)
-            for name, coefficient in coefficients.items()
-            if coefficient % divisor
-        ]
+            return z3.ZeroExt(1, term_at(divisor.bit_length() - 1)(e))  # non-negative
+        words, constant = _linear_form(e)
+        weighted = [(word, coefficient % divisor) for word, coefficient in words]
+        weighted = [(word, coefficient) for word, coefficient in weighted if coefficient]
         largest = (divisor - 1) * (1 + sum(coefficient for _, coefficient in weighted))
         width = largest.bit_length() + 1
         total = z3.BitVecVal(constant % divisor, width, self.ctx)
-        for name, coefficient in weighted:
+        for word, coefficient in weighted:
             # wide enough for the word's value and the divisor as a positive number
-            size = self.words[name].size() if name in self.words else 1
-            word = self._word_at(name, max(size, divisor.bit_length() + 1))
-            residue = _fitted(word % z3.BitVecVal(divisor, word.size(), self.ctx), width)
+            wide = max(_bits(self._interval(word, {})), divisor.bit_length() + 1)
+            value = term_at(wide)(word)
+            residue = _fitted(value % z3.BitVecVal(divisor, wide, self.ctx), width)
             total = total + z3.BitVecVal(coefficient, width, self.ctx) * residue
         return z3.URem(total, z3.BitVecVal(divisor, width, self.ctx))
 
@@ -364,7 +357,7 @@ class IntegerReading:
                 bounds = (low, high)
             elif kind == z3.Z3_OP_ITE:
                 bounds = (min(p[0] for p in parts), max(p[1] for p in parts))
-            elif kind == z3.Z3_OP_MOD and _ring_term(children[0]) and parts[1][0] > 0:
+            elif _residue_operands(e) is not None:
                 # read back from the residues of the words (:meth:`_residue`): no
                 # intermediate value at this width
                 memo[key] = (0, parts[1][0] - 1)
@@ -456,10 +449,21 @@ def _ring_term(e: z3.ExprRef) -> bool:
     return all(_ring_term(child) for child in e.children())
 
 
-def _linear_form(e: z3.ExprRef) -> tuple[dict[str, int], int]:
-    """The coefficients of the words (by name) and the constant of a ring term
+def _residue_operands(e: z3.ExprRef) -> tuple[z3.ExprRef, int] | None:
+    """``(t, c)`` if ``e`` is ``t mod c`` of a ring term ``t`` (:func:`_ring_term`) and a
+    positive constant ``c``, read back from residues (:meth:`IntegerReading._residue`)."""
+    if not z3.is_app_of(e, z3.Z3_OP_MOD):
+        return None
+    term, divisor = e.children()
+    if not z3.is_int_value(divisor) or divisor.as_long() <= 0 or not _ring_term(term):
+        return None
+    return term, divisor.as_long()
+
+
+def _linear_form(e: z3.ExprRef) -> tuple[list[tuple[z3.ExprRef, int]], int]:
+    """The words with their coefficients and the constant of a ring term
     (:func:`_ring_term`)."""
-    coefficients: dict[str, int] = {}
+    coefficients: dict[int, tuple[z3.ExprRef, int]] = {}
     constant = 0
     todo = [(e, 1)]
     while todo:
@@ -468,8 +472,8 @@ def _linear_form(e: z3.ExprRef) -> tuple[dict[str, int], int]:
             constant += factor * term.as_long()
             continue
         if z3.is_const(term):
-            name = term.decl().name()
-            coefficients[name] = coefficients.get(name, 0) + factor
+            _, earlier = coefficients.get(term.get_id(), (term, 0))
+            coefficients[term.get_id()] = (term, earlier + factor)
             continue
         kind = term.decl().kind()
         children = term.children()
@@ -489,7 +493,7 @@ def _linear_form(e: z3.ExprRef) -> tuple[dict[str, int], int]:
                 todo.append((rest[0], factor))
             else:
                 constant += factor
-    return coefficients, constant
+    return list(coefficients.values()), constant
 
 
 def _fitted(value: z3.BitVecRef, width: int) -> z3.BitVecRef:

@@ -157,17 +157,27 @@ def test_comparisons_the_word_ranges_decide_read_back_as_constants():
     assert z3.is_true(z3.simplify(both == (x >= 5)))
 
 
-def _means_the_same(integer, back, signed_words, bit) -> bool:
-    """Whether ``integer`` (over integer words) and ``back`` (over the 8-bit words of
-    ``signed_words`` and the 1-bit word ``bit``) have the same truth value for every
-    value of the words (solver-checked)."""
-    solver = z3.Solver(ctx=integer.ctx)
-    for word, vector in signed_words:
-        unsigned = z3.BV2Int(vector)
-        solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
-    solver.add(bit[0] == z3.BV2Int(bit[1]))
-    solver.add(z3.Xor(integer, back))
-    return solver.check() == z3.unsat
+def _read_back(atoms, index):
+    """The read-back of atom ``index`` of ``atoms(X, Y, B)`` (over the integer words of
+    two 8-bit words and a 1-bit word), and a check (solver) that atom and read-back have
+    the same truth value for every value of the words."""
+    ctx = z3.Context()
+    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
+    reading = IntegerReading(ctx)
+    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
+    integer = atoms(X, Y, B)[index]
+    back = reading.back(integer)
+
+    def means_the_same() -> bool:
+        solver = z3.Solver(ctx=ctx)
+        for word, vector in ((X, x), (Y, y)):
+            unsigned = z3.BV2Int(vector)
+            solver.add(word == z3.If(unsigned >= 128, unsigned - 256, unsigned))
+        solver.add(B == z3.BV2Int(b))
+        solver.add(z3.Xor(integer, back))
+        return solver.check() == z3.unsat
+
+    return back, means_the_same
 
 
 def _modular_atoms(X, Y, B):
@@ -186,16 +196,11 @@ def _modular_atoms(X, Y, B):
 
 @pytest.mark.parametrize("index", range(7))
 def test_wrap_around_atoms_read_back_at_the_modulus_width(index):
-    ctx = z3.Context()
-    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
-    reading = IntegerReading(ctx)
-    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
-    integer = _modular_atoms(X, Y, B)[index]
-    back = reading.back(integer)
+    back, means_the_same = _read_back(_modular_atoms, index)
     # no division and nothing wider than the modulus: the point of the translation
     text = back.sexpr()
     assert "bvsdiv" not in text and "bvudiv" not in text
-    assert _means_the_same(integer, back, [(X, x), (Y, y)], (B, b))
+    assert means_the_same()
 
 
 def _modulus_widths(expr: z3.ExprRef) -> set[int]:
@@ -231,18 +236,13 @@ def _residue_atoms(X, Y, B):
 
 @pytest.mark.parametrize("index", range(9))
 def test_residue_atoms_read_back_from_the_residues_of_the_words(index):
-    ctx = z3.Context()
-    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
-    reading = IntegerReading(ctx)
-    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
-    integer = _residue_atoms(X, Y, B)[index]
-    back = reading.back(integer)
+    back, means_the_same = _read_back(_residue_atoms, index)
     # each word reduced at its own width (wider only where the divisor needs it: 200
     # is a 9-bit signed constant), then the small sum of residues: no quotient, and no
     # division of a word wider than that
     assert "bvsdiv" not in back.sexpr()
     assert max(_modulus_widths(back), default=0) <= 9
-    assert _means_the_same(integer, back, [(X, x), (Y, y)], (B, b))
+    assert means_the_same()
 
 
 def _division_atoms(X, Y, B):
@@ -261,13 +261,8 @@ def _division_atoms(X, Y, B):
 
 @pytest.mark.parametrize("index", range(7))
 def test_division_atoms_read_back_exactly(index):
-    ctx = z3.Context()
-    x, y, b = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx), z3.BitVec("b", 1, ctx)
-    reading = IntegerReading(ctx)
-    X, Y, B = reading.word(x), reading.word(y), reading.word(b)
-    integer = _division_atoms(X, Y, B)[index]
-    back = reading.back(integer)
-    assert _means_the_same(integer, back, [(X, x), (Y, y)], (B, b))
+    back, means_the_same = _read_back(_division_atoms, index)
+    assert means_the_same()
 
 
 def test_wrap_around_of_a_32_bit_sum_is_a_32_bit_equation():
