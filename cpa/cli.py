@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from cpa.cfa.targets import Specification
-from cpa.errors import ConfigError, CpaError, UsageError
+from cpa.errors import ConfigError, CpaError, UnsupportedFeature, UsageError
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -142,15 +142,24 @@ def _command_verify(args) -> int:
     if args.timelimit is not None and args.timelimit <= 0:
         raise UsageError("--timelimit must be positive")
     configuration = load_configuration(args.config, args.option)
+    statistics = Statistics()
     try:
         program, specification, entry, model = _resolve_input(
             args.program, args.spec, args.data_model
         )
-        statistics = Statistics()
         with statistics.timer("parse_time_s"):
             cfa = parse_program(program, entry, model, specification.error_functions)
     except ConfigError:
         raise
+    except UnsupportedFeature as error:  # valid C we do not model: an answer, as in the analysis
+        print("Verification result: UNKNOWN")
+        print(f"Reason: {error}")
+        values = dict(statistics.as_dict(), verdict="unknown", reason=str(error))
+        try:
+            _report_statistics(args, values)
+        except OSError as failure:
+            raise UsageError(f"{args.stats_json}: {failure.strerror}") from None
+        return EXIT_OK
     except CpaError as error:
         print(f"cpa: {error}", file=sys.stderr)
         print("Verification result: UNKNOWN")

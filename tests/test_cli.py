@@ -81,7 +81,6 @@ def test_verify_task_file_and_stats_json(capsys, tmp_path):
         ("binary.c", b"\x7fELF\x00\x01\x02", "binary"),
         ("syntax.c", "int main() {\n  int x = ;\n}\n", "syntax.c:2"),
         ("nomain.c", "int f() { return 0; }\n", "main"),
-        ("asm.c", 'int main() {\n  int x = 0;\n  asm("nop");\n  return x;\n}\n', "asm.c:3"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, name, content, message):
@@ -92,6 +91,23 @@ def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, name, content, messa
     lines = err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
     assert "Traceback" not in err
+
+
+def test_unsupported_construct_found_by_the_parser_is_an_unknown_answer(capsys, tmp_path):
+    """Valid C we do not model is an answer (UNKNOWN with file:line), as when the
+    analysis finds it: exit 0, the reason on stdout, nothing on stderr."""
+    source = 'int main() {\n  int x = 0;\n  asm("nop");\n  return x;\n}\n'
+    path = write(tmp_path, "asm.c", source)
+    stats = tmp_path / "stats.json"
+    status, out, err = cpa(
+        capsys, "verify", "--config", "location", "--stats-json", str(stats), path
+    )
+    assert status == 0 and err == ""
+    lines = out.strip().splitlines()
+    assert lines[0] == "Verification result: UNKNOWN"
+    assert lines[1].startswith("Reason: ") and "asm.c:3" in lines[1] and "unsupported" in lines[1]
+    data = json.loads(stats.read_text())
+    assert data["verdict"] == "unknown" and "asm.c:3" in data["reason"]
 
 
 def test_missing_file(capsys, tmp_path):
