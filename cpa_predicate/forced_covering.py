@@ -138,7 +138,7 @@ class ForcedCovering:
         path = [refiner.predicate_state(node).abstraction for node in holders]
         blocks, shifts = above.blocks_from(start)
         formulas = [
-            And(path[0].instantiated, blocks[0]),
+            And(shifts[0].formula(path[0].instantiated), blocks[0]),
             *blocks[1:],
             Not(shifts[-1].formula(theirs.instantiated)),
         ]
@@ -166,15 +166,21 @@ class ForcedCovering:
 
 
 class _PathAbove:
-    """The abstraction states from the root down to one state, and the shifted blocks
-    from each of them down to it: the candidates tried for one state share them (their
-    blocks do not change when an attempt fails, and the first success ends the tries)."""
+    """The abstraction states from the root down to one state, and the blocks between
+    them shifted into one sequence from the root: the candidates tried for one state
+    share them (their blocks do not change when an attempt fails, and the first
+    success ends the tries).
+
+    The path from a common ancestor is a suffix of that sequence, so the attempts from
+    different ancestors name each value alike: a model found for one is evaluated on
+    the next as it stands (the interpolator's kept models), and the blocks are shifted
+    once per state instead of once per ancestor."""
 
     def __init__(self, state: ARGState, predicate_state: Callable[[ARGState], PredicateState]):
         self.predicate_state = predicate_state
         self.nodes = abstraction_states(state, predicate_state)
         self._position = {id(node): i for i, node in enumerate(self.nodes)}
-        self._blocks: dict[int, tuple[list[FNode], list[IndexShift]]] = {}
+        self._shifted: tuple[list[FNode], list[IndexShift]] | None = None
 
     def common_ancestor(self, other: ARGState) -> int:
         """The position on the path of the nearest abstraction state above ``other``
@@ -186,8 +192,12 @@ class _PathAbove:
         return self._position[id(node)]
 
     def blocks_from(self, start: int) -> tuple[list[FNode], list[IndexShift]]:
-        """:func:`shifted_blocks` of the path below position ``start``."""
-        if start not in self._blocks:
-            chain = [self.predicate_state(node).abstraction for node in self.nodes[start + 1 :]]
-            self._blocks[start] = shifted_blocks(chain)
-        return self._blocks[start]
+        """The blocks of the path below position ``start`` and their shifts (one per
+        block and one past the last, as :func:`shifted_blocks` gives them): the label
+        at ``start`` is taken to the values the first block starts from by the first
+        shift."""
+        if self._shifted is None:
+            chain = [self.predicate_state(node).abstraction for node in self.nodes[1:]]
+            self._shifted = shifted_blocks(chain)
+        blocks, shifts = self._shifted
+        return blocks[start:], shifts[start:]

@@ -323,6 +323,46 @@ def test_forced_covering_keeps_verdicts_and_counterexamples(source, expected):
         assert [i.value for i in outcome.counterexample.inputs] == expected
 
 
+def test_forced_covering_names_the_values_of_one_path_alike_from_every_ancestor(monkeypatch):
+    """The attempts for one state, from different common ancestors, ask the same
+    blocks (the same terms) from where their paths meet on: a model of one can be
+    evaluated on the next, and each attempt still starts at its ancestor's label."""
+    asked: list[tuple[int, list]] = []
+    force = ForcedCovering._force
+    attempt: dict[str, int | None] = {"state": None}
+
+    def record_force(self, state, other, above):
+        attempt["state"] = state.id
+        try:
+            return force(self, state, other, above)
+        finally:
+            attempt["state"] = None
+
+    interpolate = CheckedInterpolator.sequence_interpolants
+
+    def ask(self, formulas):
+        if attempt["state"] is not None:
+            asked.append((attempt["state"], list(formulas)))
+        return interpolate(self, formulas)
+
+    monkeypatch.setattr(ForcedCovering, "_force", record_force)
+    monkeypatch.setattr(CheckedInterpolator, "sequence_interpolants", ask)
+    outcome, *_ = _run(LOCK, "impact", FORCED)
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    compared = 0
+    for state, longer in asked:
+        for other_state, shorter in asked:
+            if other_state != state or not 3 <= len(shorter) < len(longer):
+                continue
+            # [label(x) & block, blocks..., not label(w)]: where the paths meet, the
+            # later blocks are the same terms, and the first one is the shorter's start
+            tail = len(shorter) - 1
+            assert longer[-tail:-1] == shorter[1:-1]
+            assert is_unsat(And(shorter[0], Not(longer[-tail - 1])))
+            compared += 1
+    assert compared >= 2
+
+
 def test_forced_covering_needs_formula_labels():
     with pytest.raises(ConfigError, match="forced_covering needs"):
         _run(LOCK, "abe-l", FORCED)
