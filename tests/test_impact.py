@@ -325,8 +325,9 @@ def test_forced_covering_keeps_verdicts_and_counterexamples(source, expected):
 
 def test_forced_covering_names_the_values_of_one_path_alike_from_every_ancestor(monkeypatch):
     """The attempts for one state, from different common ancestors, ask the same
-    blocks (the same terms) from where their paths meet on: a model of one can be
-    evaluated on the next, and each attempt still starts at its ancestor's label."""
+    blocks (the same terms) from where their paths meet on, so that a model of one can
+    be evaluated on the next; the shorter one's first formula (its ancestor's label
+    and block) entails the block the longer one has there."""
     asked: list[tuple[int, list]] = []
     force = ForcedCovering._force
     attempt: dict[str, int | None] = {"state": None}
