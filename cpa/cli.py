@@ -154,11 +154,7 @@ def _command_verify(args) -> int:
     except UnsupportedFeature as error:  # valid C we do not model: an answer, as in the analysis
         print("Verification result: UNKNOWN")
         print(f"Reason: {error}")
-        values = dict(statistics.as_dict(), verdict="unknown", reason=str(error))
-        try:
-            _report_statistics(args, values)
-        except OSError as failure:
-            raise UsageError(f"{args.stats_json}: {failure.strerror}") from None
+        _answer_statistics(args, dict(statistics.as_dict(), verdict="unknown", reason=str(error)))
         return EXIT_OK
     except CpaError as error:
         print(f"cpa: {error}", file=sys.stderr)
@@ -204,11 +200,17 @@ def _command_verify(args) -> int:
         except OSError as error:
             raise UsageError(f"{args.report}: {error.strerror}") from None
         print(f"Report written to {page}")
+    _answer_statistics(args, result.statistics)
+    return EXIT_OK
+
+
+def _answer_statistics(args, values: dict) -> None:
+    """The statistics of an answer, as asked; a ``--stats-json`` file that cannot be
+    written is a usage error."""
     try:
-        _report_statistics(args, result.statistics)
+        _report_statistics(args, values)
     except OSError as error:
         raise UsageError(f"{args.stats_json}: {error.strerror}") from None
-    return EXIT_OK
 
 
 def _report_statistics(args, values: dict) -> None:

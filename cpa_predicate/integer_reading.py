@@ -286,8 +286,7 @@ class IntegerReading:
         if divisor & (divisor - 1) == 0 and divisor > 1:
             return z3.ZeroExt(1, term_at(divisor.bit_length() - 1)(e))  # non-negative
         words, constant = _linear_form(e)
-        weighted = [(word, coefficient % divisor) for word, coefficient in words]
-        weighted = [(word, coefficient) for word, coefficient in weighted if coefficient]
+        weighted = [(word, c % divisor) for word, c in words if c % divisor]
         largest = (divisor - 1) * (1 + sum(coefficient for _, coefficient in weighted))
         width = largest.bit_length() + 1
         total = z3.BitVecVal(constant % divisor, width, self.ctx)
