@@ -738,9 +738,8 @@ def test_reading_a_long_path_stops_at_the_deadline(monkeypatch) -> None:
 
 def test_unsat_core_reads_integers_only_after_bit_vectors_ran_out(monkeypatch) -> None:
     """Bit-vectors try a path's unsat core first, within a budget of Z3's resource
-    units (those measure bit-blasting, not linear arithmetic, whose effort no budget
-    bounds); only a query that runs out of it is read as integers, and both find a
-    core."""
+    units (those measure bit-blasting well, linear arithmetic unevenly); only a query
+    that runs out of it is read as integers, and both find a core."""
     from cpa_predicate import interpolation_z3
     from cpa_predicate.interpolation_z3 import BitVectorConverter
 
@@ -756,6 +755,35 @@ def test_unsat_core_reads_integers_only_after_bit_vectors_ran_out(monkeypatch) -
     for core in (by_bit_vectors, by_reading):  # the path weakened to a core stays unsat
         weakened = [_weaken(block, core, interp.env, True) for block in blocks]
         assert not is_sat(And(weakened), solver_name="z3")
+
+
+def test_unsat_core_goes_on_with_bit_vectors_when_the_reading_runs_out(monkeypatch) -> None:
+    """The integer reading's core query has a budget too: one without ran 36 s on
+    kundu1_BUG, a forced-covering attempt that ended the run, where bit-vectors went
+    on to a core in 0.3 s. When both budgets run out, bit-vectors go on where they
+    stopped, without one, and their core is a core."""
+    from cpa_predicate import interpolation_z3
+    from cpa_predicate.interpolation_z3 import BitVectorConverter
+
+    blocks = _infeasible_diamonds(5)
+    read = _counting_readings(monkeypatch)
+    monkeypatch.setattr(interpolation_z3, "_BIT_VECTOR_CORE_UNITS", 1)
+    monkeypatch.setattr(interpolation_z3, "_READING_CORE_UNITS", 1)
+    interp = Z3SpacerInterpolator(integer_reading=True)
+    answers = []
+    original = Z3SpacerInterpolator._decide
+
+    def recorded(self, encodings, shrink=False):
+        answer = original(self, encodings, shrink)
+        answers.append(answer[2])
+        return answer
+
+    monkeypatch.setattr(Z3SpacerInterpolator, "_decide", recorded)
+    conv = BitVectorConverter(interp.env, interp._ctx)
+    core = interp._unsat_core(blocks, conv, deep=True)
+    assert read != [] and answers == ["QF_BV"]  # the reading was tried, bit-vectors answered
+    weakened = [_weaken(block, core, interp.env, True) for block in blocks]
+    assert not is_sat(And(weakened), solver_name="z3")
 
 
 def test_spacer_gets_the_integer_reading_built_only_when_it_is_tried(monkeypatch) -> None:
