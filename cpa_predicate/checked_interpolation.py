@@ -74,6 +74,14 @@ class CheckedInterpolator(Interpolator):
         self.inner.timeout_ms = value
 
     @property
+    def resource_cap(self) -> int | None:  # type: ignore[override]
+        return self.inner.resource_cap
+
+    @resource_cap.setter
+    def resource_cap(self, value: int | None) -> None:
+        self.inner.resource_cap = value
+
+    @property
     def model(self):  # type: ignore[override]
         return self.inner.model
 

@@ -109,6 +109,12 @@ class Interpolator(ABC):
     #: Time budget of one call in milliseconds (None: unbounded); a caller with a
     #: deadline sets it to the time left before each call.
     timeout_ms: int | None = None
+    #: Largest effort one call may reach, in the back end's deterministic resource
+    #: units (Z3's ``rlimit``), before it fails with :class:`InterpolationError` instead
+    #: of going on until ``timeout_ms``; None: no cap. Set by a caller for which a
+    #: failed call is as good as a negative answer (forced covering); a back end that
+    #: cannot bound its effort ignores it.
+    resource_cap: int | None = None
     #: After a call that found the conjunction satisfiable: a model of it as
     #: {symbol: value} if the back end kept one (None otherwise), so that a caller
     #: that wants the counterexample need not solve the same query again.

@@ -569,10 +569,16 @@ class Z3SpacerInterpolator(Interpolator):
         and the leaves it kept (None, None if the problem is satisfiable), searched
         within the reduction ``earlier`` when given, a leaf-level core made smaller by
         :meth:`_shrink` if ``shrink``; ``solve(reduction, budget)`` its interpolants."""
+        cap = self.resource_cap
         if self.core != "auto":
             # no budget to run out of: a leaf-level core is shrunk at once
             reduction, _ = reduce(self.core == "leaves", None, bool(self.core_shrink))
-            return None if reduction is None else solve(reduction, None)
+            if reduction is None or cap is None:
+                return None if reduction is None else solve(reduction, None)
+            interpolants = self._attempt(solve, reduction, cap)
+            if interpolants is _OverBudget:
+                raise InterpolationError("Spacer ran out of the call's resource cap")
+            return interpolants
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
         # effort on the two differs by orders of magnitude either way, so this stays
@@ -587,7 +593,7 @@ class Z3SpacerInterpolator(Interpolator):
         # reductions, both readings), while a larger budget costs more only where the
         # alternative tried first is the slower one (Spacer stops when it has the
         # interpolants).
-        budget: int | None = self._first_budget
+        budget: int | None = self._first_budget if cap is None else min(self._first_budget, cap)
         first = self._leaves_first
         # With ``core_shrink``, the leaf-level core is shrunk only once Spacer ran out of
         # a budget on it (its core searched within it, then shrunk), and the smaller
@@ -620,6 +626,11 @@ class Z3SpacerInterpolator(Interpolator):
                     else max(self.conjuncts_budget, budget // 4, self._needed_budget)
                 )
                 return interpolants
+            if cap is not None:  # a capped call fails after the round at its cap
+                if budget is None or budget >= cap:
+                    raise InterpolationError("Spacer ran out of the call's resource cap")
+                budget = min(budget * 4, cap)
+                continue
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
 

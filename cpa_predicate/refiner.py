@@ -83,6 +83,14 @@ class PredicateRefiner(Refiner):
             "newest first (one interpolation query each); 0: every one",
             minimum=0,
         ),
+        "forced_covering_resource_cap": Option(
+            int,
+            48_000_000,
+            "forced covering: the Z3 resource units (rlimit) at which one attempt's "
+            "interpolation query is given up, as one that fails (0: none, up to the "
+            "time limit); back ends without such units ignore it",
+            minimum=0,
+        ),
         "forced_covering_one_block": Option(
             bool,
             False,
@@ -174,6 +182,7 @@ class PredicateRefiner(Refiner):
             self,
             self.options["forced_covering_candidates"],
             one_block=self.options["forced_covering_one_block"],
+            resource_cap=self.options["forced_covering_resource_cap"],
         )
 
     def proven_safe(self, roots: list[ARGState]) -> set[ARGState]:

@@ -403,6 +403,23 @@ def test_forced_covering_tries_as_many_older_states_as_configured(candidates, mo
         assert longest > 2
 
 
+def test_forced_covering_gives_up_an_attempt_at_its_resource_cap():
+    """An attempt whose query needs more than the cap fails as an attempt does (the
+    state is expanded), not the run; the verdict stands, and the refinements, which
+    have no cap, still prove the program."""
+    capped = "refiner.predicate.forced_covering_resource_cap=1"
+    outcome, context, cpa, reached, _ = _run(CYCLE, "impact", [*FORCED, capped])
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    statistics = context.statistics
+    assert statistics.get("forced_covering_attempts_failed", 0) >= 1
+    assert statistics.get("forced_coverings", 0) == 0
+    assert statistics.get("refinements") >= 1
+    assert assert_block_hoare_triples(cpa, reached) >= 2
+    _, uncapped, *_ = _run(CYCLE, "impact", FORCED)
+    assert uncapped.statistics.get("forced_covering_attempts_failed", 0) == 0
+    assert uncapped.statistics.get("forced_coverings") >= 1
+
+
 def test_forced_covering_candidates_must_not_be_negative():
     option = "refiner.predicate.forced_covering_candidates=-1"
     with pytest.raises(ConfigError, match="forced_covering_candidates"):

@@ -786,6 +786,24 @@ def test_unsat_core_goes_on_with_bit_vectors_when_the_reading_runs_out(monkeypat
     assert not is_sat(And(weakened), solver_name="z3")
 
 
+@pytest.mark.parametrize("core", ["auto", "leaves"])
+def test_a_call_with_a_resource_cap_fails_where_spacer_needs_more(core: str) -> None:
+    """A caller for which a failed call is as good as a negative answer (forced
+    covering) caps the effort: Spacer's budgets stop at the cap, and the call fails
+    with an error that is not the run's timeout, where without a cap it goes on to
+    the interpolants. The cap is the caller's to lift: the next call has none."""
+    from cpa_predicate.checked_interpolation import CheckedInterpolator
+
+    blocks = _infeasible_diamonds(5)
+    interp = CheckedInterpolator(Z3SpacerInterpolator(integer_reading=True, core=core))
+    interp.resource_cap = 1
+    with pytest.raises(InterpolationError, match="resource cap") as failure:
+        interp.sequence_interpolants(blocks)
+    assert not isinstance(failure.value, InterpolationTimeout)
+    interp.resource_cap = None
+    assert interp.sequence_interpolants(blocks) is not None
+
+
 def test_spacer_gets_the_integer_reading_built_only_when_it_is_tried(monkeypatch) -> None:
     """A path is read into integers for Spacer only when that reading is tried: after
     a bit-vector success bit-vectors go first, and a path they refute is not read (with
