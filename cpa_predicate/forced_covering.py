@@ -55,8 +55,8 @@ class ForcedCovering:
         none). An attempt is optional, a failed one costs only its time, and without a
         cap one attempt whose Horn query Spacer does not solve at the first budgets
         goes on to the time limit: on ``toy``, forced covering took 105 of 150 s in one
-        run (61 % of it in Spacer; 18 s in a run with the cap), while the attempts that succeeded on ``toy`` and
-        ``mem_slave_tlm.3`` needed at most 48 M units."""
+        run (61 % of it in Spacer; 18 s in a run with the cap), while the attempts
+        that succeeded on ``toy`` and ``mem_slave_tlm.3`` needed at most 48 M units."""
         self.refiner = refiner
         self.cpa = refiner.predicate_cpa
         self.candidates = candidates
