@@ -157,7 +157,7 @@ class ForcedCovering:
         ]
         refiner.set_timeout()
         interpolator = refiner.interpolator
-        interpolator.resource_cap = self.resource_cap
+        uncapped, interpolator.resource_cap = interpolator.resource_cap, self.resource_cap
         try:
             with refiner.context.statistics.timer("forced_covering_time_s"):
                 interpolants = interpolator.sequence_interpolants(formulas)
@@ -168,7 +168,7 @@ class ForcedCovering:
             refiner.context.statistics.add("forced_covering_attempts_failed")
             return False
         finally:
-            interpolator.resource_cap = None
+            interpolator.resource_cap = uncapped  # the refinements' queries have no cap
         if interpolants is None:
             return False  # some path through x reaches v outside label(w)
         arg = refiner.arg

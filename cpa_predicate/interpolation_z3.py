@@ -629,8 +629,8 @@ class Z3SpacerInterpolator(Interpolator):
                     else max(self.conjuncts_budget, budget // 4, self._needed_budget)
                 )
                 return interpolants
-            if cap is not None:  # a capped call fails after the round at its cap
-                if budget is None or budget >= cap:
+            if cap is not None and budget is not None:  # capped: fails after the round at the cap
+                if budget >= cap:
                     raise InterpolationError("Spacer ran out of the call's resource cap")
                 budget = min(budget * 4, cap)
                 continue
