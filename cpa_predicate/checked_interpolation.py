@@ -46,6 +46,14 @@ class InterpolantRefuted(InterpolationError):
     of the step's premise from which its formula leads outside the next interpolant."""
 
 
+def _set_on_inner(name: str) -> property:
+    """An attribute of the wrapped interpolator, read and set through the wrapper."""
+    return property(
+        lambda self: getattr(self.inner, name),
+        lambda self, value: setattr(self.inner, name, value),
+    )
+
+
 class CheckedInterpolator(Interpolator):
     """Wraps an interpolator; its interpolants are returned only once every step holds."""
 
@@ -64,22 +72,10 @@ class CheckedInterpolator(Interpolator):
         self._held: set[tuple[FNode, FNode, FNode]] = set()
         self.known = 0
 
-    # the caller sets the time budget and reads the model on this object
-    @property
-    def timeout_ms(self) -> int | None:  # type: ignore[override]
-        return self.inner.timeout_ms
-
-    @timeout_ms.setter
-    def timeout_ms(self, value: int | None) -> None:
-        self.inner.timeout_ms = value
-
-    @property
-    def resource_cap(self) -> int | None:  # type: ignore[override]
-        return self.inner.resource_cap
-
-    @resource_cap.setter
-    def resource_cap(self, value: int | None) -> None:
-        self.inner.resource_cap = value
+    # the caller sets the time budget and the effort cap and reads the model on this
+    # object; the back end is the one that reads and sets them
+    timeout_ms = _set_on_inner("timeout_ms")  # type: ignore[assignment]
+    resource_cap = _set_on_inner("resource_cap")  # type: ignore[assignment]
 
     @property
     def model(self):  # type: ignore[override]

@@ -120,6 +120,12 @@ class _OverBudget(Exception):
     """Spacer used up the resource budget of a first, cheaper attempt."""
 
 
+def _over_cap() -> InterpolationError:
+    """The failure of a call whose Spacer budget reached the caller's ``resource_cap``
+    (not a timeout: the run goes on)."""
+    return InterpolationError("Spacer ran out of the call's resource cap")
+
+
 class _NotRefuted(Exception):
     """Even the exact integer reading of the path was satisfiable (it never should be)."""
 
@@ -576,11 +582,13 @@ class Z3SpacerInterpolator(Interpolator):
         if self.core != "auto":
             # no budget to run out of: a leaf-level core is shrunk at once
             reduction, _ = reduce(self.core == "leaves", None, bool(self.core_shrink))
-            if reduction is None or cap is None:
-                return None if reduction is None else solve(reduction, None)
+            if reduction is None:
+                return None
+            if cap is None:
+                return solve(reduction, None)
             interpolants = self._attempt(solve, reduction, cap)
             if interpolants is _OverBudget:
-                raise InterpolationError("Spacer ran out of the call's resource cap")
+                raise _over_cap()
             return interpolants
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
@@ -631,7 +639,7 @@ class Z3SpacerInterpolator(Interpolator):
                 return interpolants
             if cap is not None and budget is not None:  # capped: fails after the round at the cap
                 if budget >= cap:
-                    raise InterpolationError("Spacer ran out of the call's resource cap")
+                    raise _over_cap()
                 budget = min(budget * 4, cap)
                 continue
             # the round after the largest budget has none: a genuine "unknown" is reported
