@@ -158,6 +158,9 @@ class ForcedCovering:
         refiner.set_timeout()
         interpolator = refiner.interpolator
         uncapped, interpolator.resource_cap = interpolator.resource_cap, self.resource_cap
+        # bit-vectors first: they find the cores of these short queries fastest (on
+        # mem_slave_tlm.4 the reading first took forced covering from 23 to 58 s)
+        reading_first, interpolator.core_reading_first = interpolator.core_reading_first, False
         try:
             with refiner.context.statistics.timer("forced_covering_time_s"):
                 interpolants = interpolator.sequence_interpolants(formulas)
@@ -169,6 +172,7 @@ class ForcedCovering:
             return False
         finally:
             interpolator.resource_cap = uncapped  # the refinements' queries have no cap
+            interpolator.core_reading_first = reading_first
         if interpolants is None:
             return False  # some path through x reaches v outside label(w)
         arg = refiner.arg

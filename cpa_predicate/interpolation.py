@@ -115,6 +115,12 @@ class Interpolator(ABC):
     #: failed call is as good as a negative answer (forced covering); a back end that
     #: cannot bound its effort ignores it.
     resource_cap: int | None = None
+    #: Whether an unsat core of a path is sought over the formulas' integer reading
+    #: before bit-vectors (a back end without such a reading ignores it). Set for the
+    #: refinements' long paths, where the reading answered in a fraction of the time
+    #: the bit-vector query spent before its budget ran out; forced covering's many
+    #: short queries keep bit-vectors first (:mod:`cpa_predicate.forced_covering`).
+    core_reading_first: bool = False
     #: After a call that found the conjunction satisfiable: a model of it as
     #: {symbol: value} if the back end kept one (None otherwise), so that a caller
     #: that wants the counterexample need not solve the same query again.

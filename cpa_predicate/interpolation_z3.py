@@ -1416,10 +1416,13 @@ class Z3SpacerInterpolator(Interpolator):
 
         encodings: list[_Encoding] = [("QF_BV", encoding, None)]
         if self.integer_reading:
-            encodings[:0] = [
+            first: list[_Encoding] = [
                 ("QF_BV", encoding, _BIT_VECTOR_CORE_UNITS),
                 ("QF_LIA", encoding, _READING_CORE_UNITS),
             ]
+            if self.core_reading_first:
+                first.reverse()
+            encodings[:0] = first
         solver, result, logic, core = self._decide(encodings, shrink=deep and shrink)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}

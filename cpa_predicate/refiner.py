@@ -91,6 +91,12 @@ class PredicateRefiner(Refiner):
             "time limit); back ends without such units ignore it",
             minimum=0,
         ),
+        "core_reading_first": Option(
+            bool,
+            False,
+            "a refinement seeks the unsat core of its path over the integer reading "
+            "first, then over bit-vectors (forced covering keeps bit-vectors first)",
+        ),
         "forced_covering_one_block": Option(
             bool,
             False,
@@ -171,6 +177,7 @@ class PredicateRefiner(Refiner):
             integer_reading=cpa_options["interpolation_reading"] != "bit-vectors",
             case_split_reading=cpa_options["interpolation_reading"] == "integers-split",
         )
+        self.interpolator.core_reading_first = options["core_reading_first"]
         check = options["check_interpolants"]
         if check == "always" or (check == "labels" and self.predicate_cpa.labels.strengthens):
             self.interpolator = CheckedInterpolator(self.interpolator)
