@@ -420,6 +420,43 @@ def test_forced_covering_gives_up_an_attempt_at_its_resource_cap():
     assert uncapped.statistics.get("forced_coverings") >= 1
 
 
+@pytest.mark.parametrize("reading_first", [False, True])
+def test_refinement_cores_go_to_the_integer_reading_first_only_when_asked(
+    monkeypatch, reading_first
+):
+    """With ``core_reading_first`` a refinement's unsat-core query tries the integer
+    reading before bit-vectors; forced covering's queries keep bit-vectors first either
+    way (and the option is restored after each attempt); the proof stands."""
+    from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
+
+    first_logic = {"refinement": set(), "forced": set()}
+    forcing = []
+    original_decide = Z3SpacerInterpolator._decide
+    original_force = ForcedCovering._force
+
+    def decide(self, encodings, shrink=False):
+        kind = "forced" if forcing else "refinement"
+        first_logic[kind].add(encodings[0][0] if len(encodings) > 1 else "only")
+        return original_decide(self, encodings, shrink)
+
+    def force(self, *arguments):
+        forcing.append(True)
+        try:
+            return original_force(self, *arguments)
+        finally:
+            forcing.pop()
+            assert self.refiner.interpolator.core_reading_first is reading_first
+
+    monkeypatch.setattr(Z3SpacerInterpolator, "_decide", decide)
+    monkeypatch.setattr(ForcedCovering, "_force", force)
+    option = f"refiner.predicate.core_reading_first={str(reading_first).lower()}"
+    outcome, context, cpa, reached, _ = _run(CYCLE, "impact", [*FORCED, option])
+    assert outcome.verdict is Verdict.TRUE, outcome.reason
+    assert assert_block_hoare_triples(cpa, reached) >= 2
+    assert first_logic["refinement"] == {"QF_LIA" if reading_first else "QF_BV"}
+    assert first_logic["forced"] == {"QF_BV"}
+
+
 def test_forced_covering_candidates_must_not_be_negative():
     option = "refiner.predicate.forced_covering_candidates=-1"
     with pytest.raises(ConfigError, match="forced_covering_candidates"):
