@@ -348,7 +348,10 @@ def test_forced_covering_names_the_values_of_one_path_alike_from_every_ancestor(
 
     monkeypatch.setattr(ForcedCovering, "_force", record_force)
     monkeypatch.setattr(CheckedInterpolator, "sequence_interpolants", ask)
-    outcome, *_ = _run(LOCK, "impact", FORCED)
+    # the refinements' cores over bit-vectors first: the course of the run that has
+    # attempts from several ancestors of one state
+    bit_vectors_first = "refiner.predicate.core_reading_first=false"
+    outcome, *_ = _run(LOCK, "impact", [*FORCED, bit_vectors_first])
     assert outcome.verdict is Verdict.TRUE, outcome.reason
     compared = 0
     for state, longer in asked:
@@ -372,30 +375,39 @@ def test_forced_covering_needs_formula_labels():
 @pytest.mark.parametrize("candidates", [0, 1, 2])
 def test_forced_covering_tries_as_many_older_states_as_configured(candidates, monkeypatch):
     # every attempt fails here, so each loop-head state goes through its whole list
-    tried: dict[int, list[int]] = {}
+    # (each time it is about to be expanded: one list per call)
+    tried: list[tuple[int, list[int]]] = []
+    attempt = ForcedCovering.__call__
+
+    def call(self, state):
+        tried.append((state.id, []))
+        return attempt(self, state)
 
     def fail(self, state, other, above):
-        tried.setdefault(state.id, []).append(other.id)
+        assert tried[-1][0] == state.id
+        tried[-1][1].append(other.id)
         return False
 
+    monkeypatch.setattr(ForcedCovering, "__call__", call)
     monkeypatch.setattr(ForcedCovering, "_force", fail)
     # every one-block check fails too, after seeing the same candidates
-    local: dict[int, list[int]] = {}
+    local: list[tuple[int, list[int]]] = []
 
     def no_local(self, state, candidates):
-        local[state.id] = [other.id for other in candidates]
+        local.append((state.id, [other.id for other in candidates]))
 
     monkeypatch.setattr(ForcedCovering, "_local_coverer", no_local)
     option = f"refiner.predicate.forced_covering_candidates={candidates}"
     outcome, *_ = _run(LOCK, "impact", [*FORCED, *ONE_BLOCK, option])
     assert outcome.verdict is Verdict.TRUE, outcome.reason
+    tried = [(state, others) for state, others in tried if others]
     assert tried
-    for state, others in tried.items():
+    for state, others in tried:
         # older states, newest first, each once
         assert all(other < state for other in others)
         assert others == sorted(set(others), reverse=True)
     assert local == tried
-    longest = max(len(others) for others in tried.values())
+    longest = max(len(others) for _, others in tried)
     if candidates:
         assert longest == candidates
     else:
