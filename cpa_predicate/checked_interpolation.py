@@ -72,8 +72,8 @@ class CheckedInterpolator(Interpolator):
         self._held: set[tuple[FNode, FNode, FNode]] = set()
         self.known = 0
 
-    # the caller sets the time budget, the effort cap and the core order and reads the model on this
-    # object; the back end is the one that reads and sets them
+    # the caller sets the time budget, the effort cap and the core order and reads the
+    # model on this object; the back end is the one that reads and sets them
     timeout_ms = _set_on_inner("timeout_ms")  # type: ignore[assignment]
     resource_cap = _set_on_inner("resource_cap")  # type: ignore[assignment]
     core_reading_first = _set_on_inner("core_reading_first")  # type: ignore[assignment]

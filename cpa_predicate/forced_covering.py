@@ -156,13 +156,16 @@ class ForcedCovering:
             Not(shifts[-1].formula(theirs.instantiated)),
         ]
         refiner.set_timeout()
-        interpolator = refiner.interpolator
-        uncapped, interpolator.resource_cap = interpolator.resource_cap, self.resource_cap
-        # bit-vectors first: they find the cores of these short queries fastest (on
-        # mem_slave_tlm.4 the reading first took forced covering from 23 to 58 s)
-        reading_first, interpolator.core_reading_first = interpolator.core_reading_first, False
+        # The attempt's own settings, restored for the refinements: its effort capped,
+        # and its unsat cores over bit-vectors first, which find the cores of these
+        # short queries fastest (on mem_slave_tlm.4 the reading first took forced
+        # covering from 23 to 58 s).
+        own = {"resource_cap": self.resource_cap, "core_reading_first": False}
         try:
-            with refiner.context.statistics.timer("forced_covering_time_s"):
+            with (
+                refiner.interpolator.configured(**own) as interpolator,
+                refiner.context.statistics.timer("forced_covering_time_s"),
+            ):
                 interpolants = interpolator.sequence_interpolants(formulas)
         except InterpolationTimeout:
             raise TimeLimitExceeded() from None
@@ -170,9 +173,6 @@ class ForcedCovering:
             refiner.context.deadline.check()
             refiner.context.statistics.add("forced_covering_attempts_failed")
             return False
-        finally:
-            interpolator.resource_cap = uncapped  # the refinements' queries have no cap
-            interpolator.core_reading_first = reading_first
         if interpolants is None:
             return False  # some path through x reaches v outside label(w)
         arg = refiner.arg

@@ -10,8 +10,9 @@ optional, so the default implementation obtains interpolants from Z3's Horn-clau
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pysmt.environment import Environment
@@ -128,6 +129,21 @@ class Interpolator(ABC):
     #: After :meth:`dag_interpolants` found an error node reachable: that node, if the
     #: back end knows which one (None otherwise).
     reachable_error: int | None = None
+
+    @contextlib.contextmanager
+    def configured(self, **settings: object) -> Iterator[Interpolator]:
+        """The interpolator with ``settings`` (attributes such as ``resource_cap``) for
+        the calls inside the block, and each restored as found after it: a caller
+        whose queries differ from the refinements' (forced covering) changes them for
+        its own calls only."""
+        saved = {name: getattr(self, name) for name in settings}
+        for name, value in settings.items():
+            setattr(self, name, value)
+        try:
+            yield self
+        finally:
+            for name, value in saved.items():
+                setattr(self, name, value)
 
     @abstractmethod
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
