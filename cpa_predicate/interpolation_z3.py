@@ -1416,13 +1416,14 @@ class Z3SpacerInterpolator(Interpolator):
 
         encodings: list[_Encoding] = [("QF_BV", encoding, None)]
         if self.integer_reading:
-            first: list[_Encoding] = [
-                ("QF_BV", encoding, _BIT_VECTOR_CORE_UNITS),
-                ("QF_LIA", encoding, _READING_CORE_UNITS),
-            ]
-            if self.core_reading_first:
-                first.reverse()
-            encodings[:0] = first
+            reading_attempt: _Encoding = ("QF_LIA", encoding, _READING_CORE_UNITS)
+            # with the reading first, bit-vectors come once, without a budget (a budget
+            # then would only split their one search in two)
+            encodings[:0] = (
+                [reading_attempt]
+                if self.core_reading_first
+                else [("QF_BV", encoding, _BIT_VECTOR_CORE_UNITS), reading_attempt]
+            )
         solver, result, logic, core = self._decide(encodings, shrink=deep and shrink)
         if result == z3.unsat:
             return {built[logic][1][literal] for literal in core}
