@@ -1392,6 +1392,8 @@ class Z3SpacerInterpolator(Interpolator):
         # are uneven in time: a reading query that does not end is a forced-covering
         # attempt that ends the run (kundu1_BUG, toy), where bit-vectors take well under
         # a second; they go on without a budget where their first attempt stopped.
+        # With ``core_reading_first`` the reading goes first, and bit-vectors follow
+        # once, without a budget.
         def reading() -> _GuardedQuery | None:
             literals: dict[z3.ExprRef, FNode] = {}
             facts: dict[int, z3.ExprRef] = {}
