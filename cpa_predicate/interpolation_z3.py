@@ -214,6 +214,36 @@ def _dag_size(formulas: Sequence[FNode]) -> int:
     return len(seen)
 
 
+def _isolated(
+    query: _GuardedQuery, ctx: z3.Context
+) -> tuple[z3.Context, list[z3.ExprRef], dict[z3.ExprRef, z3.ExprRef]]:
+    """``query`` (terms of ``ctx``) translated into a Z3 context of its own: that
+    context, the assertions there, and each guard literal there mapped to the
+    original literal.
+
+    Z3's answers depend on the ids of the terms (the order in which a core query
+    searches, the order in which the rewriter sorts the arguments of a commutative
+    operator), and in a long-lived context a new term's id depends on which terms
+    Python's garbage collector freed before it. So the same analysis found other
+    cores and interpolants, and took another course, when the collector ran at other
+    times: ``impact`` on ``mem_slave_tlm.4`` made 84 to 97 refinements under
+    different collector thresholds, or started from ``cpa verify`` rather than from
+    ``cpa bench``. In a fresh context the ids follow the query alone. One translation
+    of everything keeps the subterms the assertions share translated once."""
+    assertions, literals = query
+    source = z3.AstVector(ctx=ctx)
+    for term in assertions:
+        source.push(term)
+    guards = list(literals)
+    for literal in guards:
+        source.push(literal)
+    fresh = z3.Context()
+    translated = source.translate(fresh)
+    moved = [translated[i] for i in range(len(translated))]
+    count = len(assertions)
+    return fresh, moved[:count], dict(zip(moved[count:], guards, strict=True))
+
+
 def _free_symbols(parts: list[list[FNode]]) -> list[frozenset[FNode]]:
     """The symbols of each conjunction (uninterpreted functions are refused)."""
     fvars = [frozenset().union(*(c.get_free_variables() for c in cs)) for cs in parts]
@@ -740,7 +770,9 @@ class Z3SpacerInterpolator(Interpolator):
         if result == z3.sat:
             model = solver.model()
             self.reachable_error = next(
-                error for error in sorted(dag.errors) if z3.is_true(model[condition.reach[error]])
+                error
+                for error in sorted(dag.errors)
+                if z3.is_true(model.eval(condition.reach[error].translate(model.ctx)))
             )
             return None
         return {literals[literal] for literal in core}
@@ -1230,7 +1262,7 @@ class Z3SpacerInterpolator(Interpolator):
         mgr = self.env.formula_manager
         out: list[FNode] = []
         for k, pred in enumerate(preds):
-            itp = self._eliminate_quantifiers(model.eval(pred(*pargs[k]), model_completion=False))
+            itp = self._eliminate_quantifiers(self._interpretation(model, pred(*pargs[k])))
             atoms: list[FNode] = []
             seen: set[int] = set()
             stack = [itp]
@@ -1270,8 +1302,7 @@ class Z3SpacerInterpolator(Interpolator):
                 # A predicate without an interpretation was eliminated by pre-processing;
                 # guessing true/false could be unsound, so refuse.
                 raise InterpolationError(f"Spacer model lacks an interpretation for {pred}")
-            itp = model.eval(pred(*pargs[k]), model_completion=False)
-            itp = self._eliminate_quantifiers(itp)
+            itp = self._eliminate_quantifiers(self._interpretation(model, pred(*pargs[k])))
             try:
                 if reading is not None:
                     itp = reading.back(itp)
@@ -1282,6 +1313,13 @@ class Z3SpacerInterpolator(Interpolator):
                     f"cannot convert Spacer interpolant back to pysmt ({first_line})"
                 ) from exc
         return out
+
+    def _interpretation(self, model: z3.ModelRef, application: z3.ExprRef) -> z3.ExprRef:
+        """The interpretation of a predicate ``application`` (a term of this
+        interpolator's context) in Spacer's ``model``, evaluated in the model's own
+        context and brought back here."""
+        there = application.translate(model.ctx)
+        return model.eval(there, model_completion=False).translate(self._ctx)
 
     def _solve_horn(
         self,
@@ -1337,7 +1375,10 @@ class Z3SpacerInterpolator(Interpolator):
             with _quiet_stderr():
                 result = solver.check()
             if result == z3.sat:
-                return solver.model().translate(self._ctx)
+                # read in Spacer's context: evaluation rewrites, and in this
+                # interpreter's context the rewriting would depend on its history
+                # (see _isolated)
+                return solver.model()
             if result == z3.unsat:
                 return None
             reason = solver.reason_unknown()
@@ -1453,28 +1494,31 @@ class Z3SpacerInterpolator(Interpolator):
         attempts.append((last_logic, last_build, None, None))  # the default solver
         # a solver that ran out of its budget goes on where it stopped when its logic
         # comes again (over bit-vectors, what it bit-blasted and learnt is kept)
-        stopped: dict[str | None, tuple[z3.Solver, _GuardedQuery]] = {}
+        stopped: dict[str | None, tuple[z3.Solver, dict[z3.ExprRef, z3.ExprRef]]] = {}
         for logic, build, configured, units in attempts:
-            solver, query = stopped.pop(configured, (None, None))
+            solver, originals = stopped.pop(configured, (None, None))
             if solver is None:
                 query = build(logic)
                 if query is None:
                     continue
+                # a context of its own: the answer independent of this one's history
+                context, assertions, originals = _isolated(query, self._ctx)
                 if configured is None:
-                    solver = z3.Solver(ctx=self._ctx)
+                    solver = z3.Solver(ctx=context)
                 else:
-                    solver = z3.SolverFor(configured, ctx=self._ctx)
-                solver.add(*query[0])
+                    solver = z3.SolverFor(configured, ctx=context)
+                solver.add(*assertions)
             self._bound(solver, 0 if units is None else units)  # 0: no budget
-            result = solver.check(*query[1])
+            result = solver.check(*originals)
             if result == z3.unsat:
                 core = solver.unsat_core()
-                return solver, result, logic, self._shrink(solver, core) if shrink else list(core)
+                core = self._shrink(solver, core) if shrink else list(core)
+                return solver, result, logic, [originals[literal] for literal in core]
             if result == z3.sat:
                 return solver, result, logic, None
             if units is not None:
                 self._left_ms()  # raises when the call is out of time
-                stopped[configured] = (solver, query)
+                stopped[configured] = (solver, originals)
                 continue  # out of its budget: the next encoding
             reason = solver.reason_unknown() or reason
             if "timeout" in reason or "cancel" in reason:

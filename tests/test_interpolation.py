@@ -1109,6 +1109,8 @@ def test_a_failing_spacer_is_asked_again_and_then_with_the_clauses_inlined() -> 
         interpretations = [(p, model[p].else_value()) for p in model.decls() if p.arity() == 1]
         assert len(interpretations) == 2
         for clause in clauses:
-            check = z3.Solver(ctx=interp._ctx)
-            check.add(z3.Not(z3.substitute_funs(clause, *interpretations)))
+            # the model is Spacer's, in the context Spacer solved in
+            check = z3.Solver(ctx=model.ctx)
+            there = clause.translate(model.ctx)
+            check.add(z3.Not(z3.substitute_funs(there, *interpretations)))
             assert check.check() == z3.unsat
