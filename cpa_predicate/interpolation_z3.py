@@ -221,9 +221,8 @@ def _isolated(
     context, the assertions there, and each guard literal there mapped to the
     original literal.
 
-    Z3's answers depend on the ids of the terms (the order in which a core query
-    searches, the order in which the rewriter sorts the arguments of a commutative
-    operator), and in a long-lived context a new term's id depends on which terms
+    Z3's answers depend on the ids of the terms (a core query's search follows
+    them), and in a long-lived context a new term's id depends on which terms
     Python's garbage collector freed before it. So the same analysis found other
     cores and interpolants, and took another course, when the collector ran at other
     times: ``impact`` on ``mem_slave_tlm.4`` made 84 to 97 refinements under
@@ -1376,7 +1375,7 @@ class Z3SpacerInterpolator(Interpolator):
                 result = solver.check()
             if result == z3.sat:
                 # read in Spacer's context: evaluation rewrites, and in this
-                # interpreter's context the rewriting would depend on its history
+                # interpolator's context the rewriting could depend on its history
                 # (see _isolated)
                 return solver.model()
             if result == z3.unsat:
