@@ -103,9 +103,15 @@ def _run_with_hash_seed(program: Path, seed: str) -> dict:
     # cpufo picks the faster reading for abstraction by measured time (the same regions
     # either way, other counts of each): pinned, so that only the hash seed differs
     command += ["--option", "cpa.predicate.abstraction_reading=bit-vectors"]
+    return _untimed_statistics(command, out, env)
+
+
+def _untimed_statistics(command: list[str], out: Path, env=None, also=()) -> dict:
+    """Run ``command`` (a ``cpa verify``) with ``--stats-json out``; its statistics but
+    the times and the counts named in ``also``."""
     subprocess.run([*command, "--stats-json", str(out)], env=env, check=True, timeout=300)
     statistics = json.loads(out.read_text())
-    return {k: v for k, v in statistics.items() if not k.endswith("_s")}  # not the times
+    return {k: v for k, v in statistics.items() if not k.endswith("_s") and k not in also}
 
 
 def test_the_same_run_whatever_the_hash_seed(tmp_path):
@@ -135,11 +141,8 @@ def _run_with_collector_threshold(task: Path, threshold: int, out: Path) -> dict
         "from cpa.cli import main; sys.argv = ['cpa'] + sys.argv[1:]; sys.exit(main())"
     )
     command = [sys.executable, "-c", start, "verify", str(task), "--config", "impact"]
-    subprocess.run([*command, "--stats-json", str(out)], check=True, timeout=300)
-    statistics = json.loads(out.read_text())
-    # not the times, nor how often the probe took the tactic that was faster so far
-    timed = "interpolation_probes_eliminating"
-    return {k: v for k, v in statistics.items() if not k.endswith("_s") and k != timed}
+    # nor how often the probe took the tactic that was faster so far
+    return _untimed_statistics(command, out, also=("interpolation_probes_eliminating",))
 
 
 @pytest.mark.skipif(not COLLECTOR_SENSITIVE.is_file(), reason="benchmarks not present")
