@@ -6,8 +6,11 @@ its state. The interpolants come from a back end this project does not control (
 whose models are read back from an integer reading of bit-vector formulas, or MathSAT),
 so before they are used each step is checked over the exact bit-vector formulas, as a
 witness validator would: ``I_{k-1} ∧ A_k ∧ ¬I_k`` must be unsatisfiable (for a DAG, the
-source's label, the edge and the negated target label). A step that fails, or that the
-solver cannot decide, makes the refinement fail (UNKNOWN), never a label.
+source's label, the edge and the negated target label). A step that fails is asked again of the back end with other random seeds (a
+solver's wrong answer depends on where its search went: Spacer gave a model violating
+one of its Horn clauses on a path of ``pipeline``, on one seed); a step that still fails
+after :attr:`CheckedInterpolator.retries` more answers, or that the solver cannot
+decide, makes the refinement fail (UNKNOWN), never a label.
 
 A back end may say which problem it solved (``solved_problem``): Z3's reduces a path or
 DAG to an unsat core first, weakening each formula to the part the core keeps (leaves
@@ -23,7 +26,8 @@ with the solver), a wrong one costs precision, not soundness, and is not checked
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import z3
 from pysmt.environment import Environment, get_env
@@ -39,6 +43,8 @@ from cpa_predicate.interpolation import (
 )
 from cpa_predicate.pathformula import conjuncts
 from cpa_predicate.solver import ELIMINATING_BIT_BLASTING_TACTIC
+
+T = TypeVar("T")
 
 
 class InterpolantRefuted(InterpolationError):
@@ -57,6 +63,10 @@ def _set_on_inner(name: str) -> property:
 class CheckedInterpolator(Interpolator):
     """Wraps an interpolator; its interpolants are returned only once every step holds."""
 
+    #: how many times a refuted answer is asked again, each time with another seed
+    #: offset (only of a back end whose search has seeds)
+    retries = 2
+
     def __init__(self, inner: Interpolator, environment: Environment | None = None):
         self.inner = inner
         self.name = inner.name
@@ -71,12 +81,14 @@ class CheckedInterpolator(Interpolator):
         # one program check some steps again, forced covering most of all
         self._held: set[tuple[FNode, FNode, FNode]] = set()
         self.known = 0
+        self.refuted = 0  # answers of the back end that a step refuted
 
     # the caller sets the time budget, the effort cap and the core order and reads the
     # model on this object; the back end is the one that reads and sets them
     timeout_ms = _set_on_inner("timeout_ms")  # type: ignore[assignment]
     resource_cap = _set_on_inner("resource_cap")  # type: ignore[assignment]
     core_reading_first = _set_on_inner("core_reading_first")  # type: ignore[assignment]
+    seed_offset = _set_on_inner("seed_offset")  # type: ignore[assignment]
 
     @property
     def model(self):  # type: ignore[override]
@@ -86,8 +98,36 @@ class CheckedInterpolator(Interpolator):
     def reachable_error(self) -> int | None:  # type: ignore[override]
         return self.inner.reachable_error
 
+    def _retried(self, answer: Callable[[], T | None]) -> T | None:
+        """``answer()`` (the back end's answer, checked), asked again with another seed
+        offset while a step refutes it, at most :attr:`retries` times and within the
+        time the first call was given."""
+        started = time.monotonic()
+        timeout_ms = self.inner.timeout_ms
+        offset = self.inner.seed_offset
+        for attempt in range(self.retries + 1):
+            if attempt and timeout_ms is not None:
+                left_ms = timeout_ms - int((time.monotonic() - started) * 1000)
+                if left_ms <= 0:
+                    raise InterpolationTimeout("timeout")
+                self.inner.timeout_ms = left_ms
+            self.inner.seed_offset = offset + attempt
+            try:
+                return answer()
+            except InterpolantRefuted:
+                self.refuted += 1
+                if attempt == self.retries or not self.inner.seeded:
+                    raise
+            finally:
+                self.inner.timeout_ms = timeout_ms
+                self.inner.seed_offset = offset
+        raise AssertionError("the last attempt returns or raises")  # pragma: no cover
+
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
         formulas = list(formulas)
+        return self._retried(lambda: self._checked_sequence(formulas))
+
+    def _checked_sequence(self, formulas: list[FNode]) -> list[FNode] | None:
         interpolants = self.inner.sequence_interpolants(formulas)
         if interpolants is None:
             return None
@@ -103,6 +143,9 @@ class CheckedInterpolator(Interpolator):
         return interpolants
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
+        return self._retried(lambda: self._checked_dag(dag))
+
+    def _checked_dag(self, dag: InterpolationDag) -> list[FNode] | None:
         labels = self.inner.dag_interpolants(dag)
         if labels is None:
             return None
@@ -187,6 +230,8 @@ class CheckedInterpolator(Interpolator):
             figures["interpolation_check_time_s"] = self.check_s
         if self.known:
             figures["interpolation_checks_known"] = self.known
+        if self.refuted:
+            figures["interpolation_answers_refuted"] = self.refuted
         return figures
 
     def close(self) -> None:

@@ -122,6 +122,13 @@ class Interpolator(ABC):
     #: the bit-vector query spent before its budget ran out; forced covering's many
     #: short queries keep bit-vectors first (:mod:`cpa_predicate.forced_covering`).
     core_reading_first: bool = False
+    #: An offset to the back end's random seeds (0: its own seeds). A caller whose
+    #: check refuted an answer asks again with another offset: a solver's wrong answer
+    #: (Spacer's, on rare problems) depends on where its search went.
+    seed_offset: int = 0
+    #: Whether ``seed_offset`` changes the back end's search (if not, asking again
+    #: would repeat the answer).
+    seeded: bool = False
     #: After a call that found the conjunction satisfiable: a model of it as
     #: {symbol: value} if the back end kept one (None otherwise), so that a caller
     #: that wants the counterexample need not solve the same query again.

@@ -76,6 +76,9 @@ _INLINED: dict[str, object] = {"xform.inline_eager": True, "xform.inline_linear"
 #: the budgets of the "auto" portfolio grow up to this many Z3 resource units (hours of
 #: work here); the round after runs without a budget
 _LAST_BUDGET = 10**11
+# the seeds of one seed offset (Interpolator.seed_offset) lie below this many levels of
+# budget above the next offset's: more fourfold steps than any budget reaches
+_SEED_STRIDE = 1000
 # resource units per formula node for the bit-blasting probe of a path's feasibility
 _PROBE_UNITS_PER_NODE = 5_000
 # how many models of the probe's satisfiable queries are kept to decide later queries
@@ -445,6 +448,7 @@ class Z3SpacerInterpolator(Interpolator):
     """Sequence interpolants from Spacer solutions of a chain of Horn clauses."""
 
     name = "z3"
+    seeded = True  # Spacer's seeds (see _seed)
 
     def __init__(
         self,
@@ -1394,15 +1398,16 @@ class Z3SpacerInterpolator(Interpolator):
     def _seed(self, budget: int | None) -> int:
         """Spacer's random seed for an attempt within ``budget``: how many fourfold
         steps the budget lies above the first one (0, Z3's default, for the first
-        budget and for none). Every schedule grows its budgets fourfold from
-        ``conjuncts_budget``, so each of its rounds gets a seed of its own."""
-        if budget is None:
-            return 0
-        level, grown = 0, self.conjuncts_budget
-        while grown < budget:
-            grown *= 4
-            level += 1
-        return level
+        budget and for none), plus ``_SEED_STRIDE`` per unit of ``seed_offset``. Every
+        schedule grows its budgets fourfold from ``conjuncts_budget``, so each of its
+        rounds gets a seed of its own, and an offset gives each round another one."""
+        level = 0
+        if budget is not None:
+            grown = self.conjuncts_budget
+            while grown < budget:
+                grown *= 4
+                level += 1
+        return level + _SEED_STRIDE * self.seed_offset
 
     def _unsat_core(
         self, formulas: list[FNode], conv: Z3Converter, deep: bool, shrink: bool = False
