@@ -6,9 +6,9 @@ its state. The interpolants come from a back end this project does not control (
 whose models are read back from an integer reading of bit-vector formulas, or MathSAT),
 so before they are used each step is checked over the exact bit-vector formulas, as a
 witness validator would: ``I_{k-1} ∧ A_k ∧ ¬I_k`` must be unsatisfiable (for a DAG, the
-source's label, the edge and the negated target label). A step that fails is asked again of the back end with other random seeds (a
-solver's wrong answer depends on where its search went: Spacer gave a model violating
-one of its Horn clauses on a path of ``pipeline``, on one seed); a step that still fails
+source's label, the edge and the negated target label). A step that fails is asked again of the back end as another search variant (a
+solver's wrong answer depends on where its search went: Spacer gave models violating
+its own Horn clauses on paths of ``pipeline``); a step that still fails
 after :attr:`CheckedInterpolator.retries` more answers, or that the solver cannot
 decide, makes the refinement fail (UNKNOWN), never a label.
 
@@ -63,8 +63,8 @@ def _set_on_inner(name: str) -> property:
 class CheckedInterpolator(Interpolator):
     """Wraps an interpolator; its interpolants are returned only once every step holds."""
 
-    #: how many times a refuted answer is asked again, each time with another seed
-    #: offset (only of a back end whose search has seeds)
+    #: how many times a refuted answer is asked again, each time as another search
+    #: variant (only of a back end whose search varies)
     retries = 2
 
     def __init__(self, inner: Interpolator, environment: Environment | None = None):
@@ -88,7 +88,7 @@ class CheckedInterpolator(Interpolator):
     timeout_ms = _set_on_inner("timeout_ms")  # type: ignore[assignment]
     resource_cap = _set_on_inner("resource_cap")  # type: ignore[assignment]
     core_reading_first = _set_on_inner("core_reading_first")  # type: ignore[assignment]
-    seed_offset = _set_on_inner("seed_offset")  # type: ignore[assignment]
+    variant = _set_on_inner("variant")  # type: ignore[assignment]
 
     @property
     def model(self):  # type: ignore[override]
@@ -99,28 +99,28 @@ class CheckedInterpolator(Interpolator):
         return self.inner.reachable_error
 
     def _retried(self, answer: Callable[[], T | None]) -> T | None:
-        """``answer()`` (the back end's answer, checked), asked again with another seed
-        offset while a step refutes it, at most :attr:`retries` times and within the
+        """``answer()`` (the back end's answer, checked), asked again as another search
+        variant while a step refutes it, at most :attr:`retries` times and within the
         time the first call was given."""
         started = time.monotonic()
         timeout_ms = self.inner.timeout_ms
-        offset = self.inner.seed_offset
+        variant = self.inner.variant
         for attempt in range(self.retries + 1):
             if attempt and timeout_ms is not None:
                 left_ms = timeout_ms - int((time.monotonic() - started) * 1000)
                 if left_ms <= 0:
                     raise InterpolationTimeout("timeout")
                 self.inner.timeout_ms = left_ms
-            self.inner.seed_offset = offset + attempt
+            self.inner.variant = variant + attempt
             try:
                 return answer()
             except InterpolantRefuted:
                 self.refuted += 1
-                if attempt == self.retries or not self.inner.seeded:
+                if attempt == self.retries or not self.inner.varies:
                     raise
             finally:
                 self.inner.timeout_ms = timeout_ms
-                self.inner.seed_offset = offset
+                self.inner.variant = variant
         raise AssertionError("the last attempt returns or raises")  # pragma: no cover
 
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:

@@ -122,13 +122,15 @@ class Interpolator(ABC):
     #: the bit-vector query spent before its budget ran out; forced covering's many
     #: short queries keep bit-vectors first (:mod:`cpa_predicate.forced_covering`).
     core_reading_first: bool = False
-    #: An offset to the back end's random seeds (0: its own seeds). A caller whose
-    #: check refuted an answer asks again with another offset: a solver's wrong answer
-    #: (Spacer's, on rare problems) depends on where its search went.
-    seed_offset: int = 0
-    #: Whether ``seed_offset`` changes the back end's search (if not, asking again
-    #: would repeat the answer).
-    seeded: bool = False
+    #: Which search the back end makes: 0 its own; another number another search for
+    #: the same problem (Z3's: other random seeds, and the other unsat-core reduction
+    #: first). A caller whose check refuted an answer asks again with another variant:
+    #: a solver's wrong answer (Spacer's, on rare problems) depends on where its search
+    #: went.
+    variant: int = 0
+    #: Whether ``variant`` changes the back end's search (if not, asking again would
+    #: repeat the answer).
+    varies: bool = False
     #: After a call that found the conjunction satisfiable: a model of it as
     #: {symbol: value} if the back end kept one (None otherwise), so that a caller
     #: that wants the counterexample need not solve the same query again.

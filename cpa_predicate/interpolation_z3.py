@@ -76,8 +76,8 @@ _INLINED: dict[str, object] = {"xform.inline_eager": True, "xform.inline_linear"
 #: the budgets of the "auto" portfolio grow up to this many Z3 resource units (hours of
 #: work here); the round after runs without a budget
 _LAST_BUDGET = 10**11
-# the seeds of one seed offset (Interpolator.seed_offset) lie below this many levels of
-# budget above the next offset's: more fourfold steps than any budget reaches
+# the seeds of one search variant (Interpolator.variant) lie this many levels of budget
+# below the next variant's: more fourfold steps than any budget reaches
 _SEED_STRIDE = 1000
 # resource units per formula node for the bit-blasting probe of a path's feasibility
 _PROBE_UNITS_PER_NODE = 5_000
@@ -448,7 +448,7 @@ class Z3SpacerInterpolator(Interpolator):
     """Sequence interpolants from Spacer solutions of a chain of Horn clauses."""
 
     name = "z3"
-    seeded = True  # Spacer's seeds (see _seed)
+    varies = True  # Spacer's seeds (see _seed) and the reduction first (see _reduced)
 
     def __init__(
         self,
@@ -638,7 +638,9 @@ class Z3SpacerInterpolator(Interpolator):
         # alternative tried first is the slower one (Spacer stops when it has the
         # interpolants).
         budget: int | None = self._first_budget if cap is None else min(self._first_budget, cap)
-        first = self._leaves_first
+        # an odd search variant starts from the other reduction: after a refuted
+        # answer, another problem for Spacer rather than only another seed
+        first = self._leaves_first != bool(self.variant % 2)
         # With ``core_shrink``, the leaf-level core is shrunk only once Spacer ran out of
         # a budget on it (its core searched within it, then shrunk), and the smaller
         # problem is tried again at the same budget: a problem Spacer solves at once
@@ -1398,16 +1400,16 @@ class Z3SpacerInterpolator(Interpolator):
     def _seed(self, budget: int | None) -> int:
         """Spacer's random seed for an attempt within ``budget``: how many fourfold
         steps the budget lies above the first one (0, Z3's default, for the first
-        budget and for none), plus ``_SEED_STRIDE`` per unit of ``seed_offset``. Every
+        budget and for none), plus ``_SEED_STRIDE`` per unit of ``variant``. Every
         schedule grows its budgets fourfold from ``conjuncts_budget``, so each of its
-        rounds gets a seed of its own, and an offset gives each round another one."""
+        rounds gets a seed of its own, and a variant gives each round another one."""
         level = 0
         if budget is not None:
             grown = self.conjuncts_budget
             while grown < budget:
                 grown *= 4
                 level += 1
-        return level + _SEED_STRIDE * self.seed_offset
+        return level + _SEED_STRIDE * self.variant
 
     def _unsat_core(
         self, formulas: list[FNode], conv: Z3Converter, deep: bool, shrink: bool = False

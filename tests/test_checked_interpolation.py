@@ -50,63 +50,77 @@ def test_interpolants_that_do_not_hold_are_refused():
         checked.sequence_interpolants(PATH)
 
 
-class _WrongOnSomeSeeds(Z3SpacerInterpolator):
-    """Spacer's interpolants, but weakened as ``_Weakened``'s while the seed offset is
-    below ``wrong_below`` (a back end whose wrong answer depends on its search); the
-    offsets asked are recorded."""
+class _WrongOnSomeVariants(Z3SpacerInterpolator):
+    """Spacer's interpolants, but weakened as ``_Weakened``'s while the search variant
+    is below ``wrong_below`` (a back end whose wrong answer depends on its search); the
+    variants asked are recorded."""
 
-    def __init__(self, wrong_below: int, seeded: bool = True):
+    def __init__(self, wrong_below: int, varies: bool = True):
         super().__init__(timeout_ms=60_000)
         self.wrong_below = wrong_below
-        self.seeded = seeded
-        self.offsets: list[int] = []
+        self.varies = varies
+        self.variants: list[int] = []
 
     def sequence_interpolants(self, formulas):
-        self.offsets.append(self.seed_offset)
+        self.variants.append(self.variant)
         interpolants = super().sequence_interpolants(formulas)
-        if interpolants is None or self.seed_offset >= self.wrong_below:
+        if interpolants is None or self.variant >= self.wrong_below:
             return interpolants
         return [*interpolants[:-1], TRUE()]
 
 
-def test_a_refuted_answer_is_asked_again_with_another_seed():
-    inner = _WrongOnSomeSeeds(wrong_below=1)
+def test_a_refuted_answer_is_asked_again_as_another_search():
+    inner = _WrongOnSomeVariants(wrong_below=1)
     checked = CheckedInterpolator(inner)
     interpolants = checked.sequence_interpolants(PATH)
     assert interpolants is not None and not interpolants[-1].is_true()
-    assert inner.offsets == [0, 1]
+    assert inner.variants == [0, 1]
     assert checked.statistics()["interpolation_answers_refuted"] == 1
-    assert inner.seed_offset == 0 and inner.timeout_ms == 60_000  # restored after the call
-    # the next call starts from the back end's own seeds again
+    assert inner.variant == 0 and inner.timeout_ms == 60_000  # restored after the call
+    # the next call starts from the back end's own search again
     checked.sequence_interpolants(PATH)
-    assert inner.offsets == [0, 1, 0, 1]
+    assert inner.variants == [0, 1, 0, 1]
 
 
-def test_an_answer_refuted_on_every_seed_is_refused():
-    inner = _WrongOnSomeSeeds(wrong_below=CheckedInterpolator.retries + 1)
+def test_an_answer_refuted_in_every_search_is_refused():
+    inner = _WrongOnSomeVariants(wrong_below=CheckedInterpolator.retries + 1)
     checked = CheckedInterpolator(inner)
     with pytest.raises(InterpolantRefuted, match="do not hold at step 3 of 3"):
         checked.sequence_interpolants(PATH)
-    assert inner.offsets == list(range(CheckedInterpolator.retries + 1))
+    assert inner.variants == list(range(CheckedInterpolator.retries + 1))
     assert checked.refuted == CheckedInterpolator.retries + 1
 
 
-def test_a_back_end_without_seeds_is_not_asked_again():
-    inner = _WrongOnSomeSeeds(wrong_below=1, seeded=False)
+def test_a_back_end_whose_search_does_not_vary_is_not_asked_again():
+    inner = _WrongOnSomeVariants(wrong_below=1, varies=False)
     with pytest.raises(InterpolantRefuted):
         CheckedInterpolator(inner).sequence_interpolants(PATH)
-    assert inner.offsets == [0]  # the same search would give the same answer
+    assert inner.variants == [0]  # the same search would give the same answer
 
 
-def test_a_seed_offset_gives_spacer_other_seeds():
+def test_a_search_variant_gives_spacer_other_seeds():
     interpolator = Z3SpacerInterpolator(timeout_ms=60_000)
     budget = interpolator.conjuncts_budget * 16
     own = [interpolator._seed(None), interpolator._seed(budget)]
-    with interpolator.configured(seed_offset=1):
-        offset = [interpolator._seed(None), interpolator._seed(budget)]
+    with interpolator.configured(variant=1):
+        other = [interpolator._seed(None), interpolator._seed(budget)]
     assert own == [0, 2]  # Z3's default without a budget; one per fourfold step
-    assert len(set(own + offset)) == 4
+    assert len(set(own + other)) == 4
     assert [interpolator._seed(None), interpolator._seed(budget)] == own
+
+
+def test_an_odd_search_variant_starts_from_the_other_reduction():
+    # the portfolio of unsat-core reductions puts the one that succeeded last first;
+    # an odd variant tries the other one first (and it succeeds on this small path)
+    interpolator = Z3SpacerInterpolator(timeout_ms=60_000, core="auto")
+    assert interpolator.sequence_interpolants(PATH) is not None
+    own = interpolator._leaves_first
+    with interpolator.configured(variant=1):
+        assert interpolator.sequence_interpolants(PATH) is not None
+    assert interpolator._leaves_first is not own
+    with interpolator.configured(variant=2):
+        assert interpolator.sequence_interpolants(PATH) is not None
+    assert interpolator._leaves_first is not own  # an even variant keeps the order
 
 
 def _loop_dag() -> InterpolationDag:
@@ -146,15 +160,15 @@ def test_dag_label_that_does_not_hold_is_refused():
     assert checked.refuted == CheckedInterpolator.retries + 1
 
 
-def test_dag_labels_refuted_on_one_seed_are_asked_again():
-    class WrongOnFirstSeed(Z3SpacerInterpolator):
+def test_dag_labels_refuted_in_one_search_are_asked_again():
+    class WrongInFirstSearch(Z3SpacerInterpolator):
         def dag_interpolants(self, dag):
             labels = super().dag_interpolants(dag)
-            if self.seed_offset:
+            if self.variant:
                 return labels
             return [*labels[:2], BVULT(x, BV(1, 32)), *labels[3:]]
 
-    checked = CheckedInterpolator(WrongOnFirstSeed(timeout_ms=60_000))
+    checked = CheckedInterpolator(WrongInFirstSearch(timeout_ms=60_000))
     labels = checked.dag_interpolants(_loop_dag())
     assert labels is not None and labels[0].is_true()
     assert checked.refuted == 1
