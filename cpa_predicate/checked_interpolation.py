@@ -6,11 +6,12 @@ its state. The interpolants come from a back end this project does not control (
 whose models are read back from an integer reading of bit-vector formulas, or MathSAT),
 so before they are used each step is checked over the exact bit-vector formulas, as a
 witness validator would: ``I_{k-1} ∧ A_k ∧ ¬I_k`` must be unsatisfiable (for a DAG, the
-source's label, the edge and the negated target label). A step that fails is asked again of the back end as another search variant (a
-solver's wrong answer depends on where its search went: Spacer gave models violating
-its own Horn clauses on paths of ``pipeline``); a step that still fails
-after :attr:`CheckedInterpolator.retries` more answers, or that the solver cannot
-decide, makes the refinement fail (UNKNOWN), never a label.
+source's label, the edge and the negated target label). An answer a step refutes is
+asked again of the back end as another search variant (a solver's wrong answer depends
+on where its search went: Spacer gave models violating its own Horn clauses on paths of
+``pipeline``). A step that still fails after :attr:`CheckedInterpolator.retries` more
+answers, or that the solver cannot decide, makes the refinement fail (UNKNOWN), never a
+label.
 
 A back end may say which problem it solved (``solved_problem``): Z3's reduces a path or
 DAG to an unsat core first, weakening each formula to the part the core keeps (leaves
