@@ -232,6 +232,8 @@ class SolverSession:
             gave_up = timed and ("timeout" in reason or "cancel" in reason)
             if deadline.expired() or gave_up or (remaining is not None and remaining < 0.01):
                 raise TimeLimitExceeded()
+        if "memory" in reason:  # Z3's "out of memory", "max. memory exceeded": the run's limit
+            raise MemoryError(f"solver {self.name} answered 'unknown' ({reason})")
         raise SolverUnknownError(f"solver {self.name} answered 'unknown' ({reason})")
 
     # -- models (valid after check() returned True) ---------------------------------

@@ -11,10 +11,12 @@ from pysmt.shortcuts import (
     BVSGT,
     BVSLE,
     BVSLT,
+    BVUGT,
     FALSE,
     TRUE,
     And,
     BVAdd,
+    BVMul,
     Equals,
     Iff,
     Not,
@@ -333,6 +335,23 @@ def test_solver_without_statistics_or_deadline():
     session = SolverSession()
     assert session.is_sat(GT(X1, Int(0)))
     assert session.queries == 1
+
+
+def test_a_solver_out_of_memory_is_the_runs_memory_limit():
+    """Z3's "unknown" for want of memory (under ``cpa bench``'s address-space limit) ends
+    the run as out of memory, not as a solver failure a caller may step over (forced
+    covering steps over an undecided query)."""
+    session = SolverSession()
+    session._z3.set("max_memory", 1)  # megabytes: Z3 stops as at a limit
+    x, y = (Symbol(f"memory::{name}", BVType(64)) for name in "xy")
+    hard = And(
+        Equals(BVMul(x, y), BV(0x123456789ABCDEF1, 64)),
+        BVUGT(x, BV(1, 64)),
+        BVUGT(y, BV(1, 64)),
+    )
+    with pytest.raises(MemoryError, match="max. memory exceeded"):
+        session.is_sat(hard)
+    assert session.depth == 0
 
 
 def test_expired_deadline_raises_time_limit(stats):
