@@ -106,23 +106,25 @@ class CheckedInterpolator(Interpolator):
         started = time.monotonic()
         timeout_ms = self.inner.timeout_ms
         variant = self.inner.variant
-        for attempt in range(self.retries + 1):
-            if attempt and timeout_ms is not None:
-                left_ms = timeout_ms - int((time.monotonic() - started) * 1000)
-                if left_ms <= 0:
-                    raise InterpolationTimeout("timeout")
-                self.inner.timeout_ms = left_ms
+        last = self.retries if self.inner.varies else 0
+        attempt = 0
+        while True:
             self.inner.variant = variant + attempt
             try:
                 return answer()
             except InterpolantRefuted:
                 self.refuted += 1
-                if attempt == self.retries or not self.inner.varies:
+                if attempt == last:
                     raise
             finally:
                 self.inner.timeout_ms = timeout_ms
                 self.inner.variant = variant
-        raise AssertionError("the last attempt returns or raises")  # pragma: no cover
+            attempt += 1
+            if timeout_ms is not None:
+                left_ms = timeout_ms - int((time.monotonic() - started) * 1000)
+                if left_ms <= 0:
+                    raise InterpolationTimeout("timeout")
+                self.inner.timeout_ms = left_ms
 
     def sequence_interpolants(self, formulas: Sequence[FNode]) -> list[FNode] | None:
         formulas = list(formulas)
