@@ -43,7 +43,7 @@ from cpa_predicate.interpolation import (
     Interpolator,
 )
 from cpa_predicate.pathformula import conjuncts
-from cpa_predicate.solver import ELIMINATING_BIT_BLASTING_TACTIC
+from cpa_predicate.solver import ELIMINATING_BIT_BLASTING_TACTIC, raise_if_out_of_memory
 
 T = TypeVar("T")
 
@@ -220,6 +220,7 @@ class CheckedInterpolator(Interpolator):
                     reason = solver.reason_unknown()
                     if deadline is not None and time.monotonic() >= deadline - 0.01:
                         raise InterpolationTimeout("timeout")
+                    raise_if_out_of_memory("Z3", reason)
                 else:
                     raise InterpolationError(f"cannot check the interpolants at {where}: {reason}")
                 self._held.add(step)

@@ -52,7 +52,11 @@ from cpa_predicate.interpolation import (
     Interpolator,
 )
 from cpa_predicate.pathformula import conjuncts, factor_joins
-from cpa_predicate.solver import BIT_BLASTING_TACTIC, ELIMINATING_BIT_BLASTING_TACTIC
+from cpa_predicate.solver import (
+    BIT_BLASTING_TACTIC,
+    ELIMINATING_BIT_BLASTING_TACTIC,
+    raise_if_out_of_memory,
+)
 
 __all__ = ["CORE_MODES", "Z3SpacerInterpolator"]
 
@@ -929,9 +933,11 @@ class Z3SpacerInterpolator(Interpolator):
 
     def _unknown(self, backend: str, reason: str, timed: bool) -> InterpolationError:
         """The error for an ``unknown`` answer: :class:`InterpolationTimeout` if the
-        call's time ran out (:meth:`_out_of_time`), else a failure with Z3's reason."""
+        call's time ran out (:meth:`_out_of_time`), else a failure with Z3's reason
+        (raises :class:`MemoryError` if that is want of memory)."""
         if self._out_of_time(reason, timed):
             return InterpolationTimeout("timeout")
+        raise_if_out_of_memory(backend, reason)
         return InterpolationError(f"{backend} returned unknown: {reason}")
 
     def _reduce(

@@ -37,6 +37,7 @@ __all__ = [
     "SolverSession",
     "SolverUnknownError",
     "TimeLimitExceeded",
+    "raise_if_out_of_memory",
 ]
 
 
@@ -60,6 +61,15 @@ ELIMINATING_BIT_BLASTING_TACTIC = (
 
 class SolverUnknownError(RuntimeError):
     """The solver answered 'unknown' although the deadline had not passed."""
+
+
+def raise_if_out_of_memory(backend: str, reason: str) -> None:
+    """Raise :class:`MemoryError` if Z3's reason for an ``unknown`` answer is want of
+    memory ("out of memory" under an address-space limit, "max. memory exceeded"): the
+    run's memory limit, which ends the run (UNKNOWN, out of memory), not an undecided
+    query that a caller may step over."""
+    if "memory" in reason:
+        raise MemoryError(f"{backend} answered 'unknown' ({reason})")
 
 
 class SolverSession:
@@ -232,8 +242,7 @@ class SolverSession:
             gave_up = timed and ("timeout" in reason or "cancel" in reason)
             if deadline.expired() or gave_up or (remaining is not None and remaining < 0.01):
                 raise TimeLimitExceeded()
-        if "memory" in reason:  # Z3's "out of memory", "max. memory exceeded": the run's limit
-            raise MemoryError(f"solver {self.name} answered 'unknown' ({reason})")
+        raise_if_out_of_memory(f"solver {self.name}", reason)
         raise SolverUnknownError(f"solver {self.name} answered 'unknown' ({reason})")
 
     # -- models (valid after check() returned True) ---------------------------------

@@ -10,7 +10,12 @@ from test_impact import LOCK_IN_ANY_LOOP
 
 from cpa.results import Verdict
 from cpa_predicate.checked_interpolation import CheckedInterpolator, InterpolantRefuted
-from cpa_predicate.interpolation import DagEdge, InterpolationDag, create_interpolator
+from cpa_predicate.interpolation import (
+    DagEdge,
+    InterpolationDag,
+    InterpolationTimeout,
+    create_interpolator,
+)
 from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
 
 W = BVType(32)
@@ -96,6 +101,16 @@ def test_a_back_end_whose_search_does_not_vary_is_not_asked_again():
     with pytest.raises(InterpolantRefuted):
         CheckedInterpolator(inner).sequence_interpolants(PATH)
     assert inner.variants == [0]  # the same search would give the same answer
+
+
+def test_a_back_end_out_of_memory_ends_the_run_as_out_of_memory():
+    # Z3's answer "unknown" for want of memory is the run's memory limit, as in the
+    # solver session (tests/test_abstraction.py), not a failed refinement
+    interpolator = Z3SpacerInterpolator(timeout_ms=60_000)
+    with pytest.raises(MemoryError, match="out of memory"):
+        interpolator._unknown("Spacer", "out of memory", timed=False)
+    error = interpolator._unknown("Spacer", "max. resource limit exceeded", timed=False)
+    assert not isinstance(error, InterpolationTimeout) and "resource" in str(error)
 
 
 def test_a_search_variant_gives_spacer_other_seeds():
