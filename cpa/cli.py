@@ -1,7 +1,9 @@
 """The ``cpa`` command: a thin shell over the library (design.md section 5).
 
 Exit status: 0 when an analysis ran (whatever its verdict), 1 for bad input (one
-line on stderr naming file, line and problem), 2 for bad usage.
+line on stderr naming file, line and problem), 2 for bad usage, 3 when the analysis
+process under ``--memlimit`` died after printing its answer (what should have
+followed it, a witness or a report, is missing).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from cpa.cfa.targets import Specification
 from cpa.errors import ConfigError, CpaError, UnsupportedFeature, UsageError
 
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_DIED = 0, 1, 2, 3
 
 
 class _Parser(argparse.ArgumentParser):
@@ -43,6 +45,13 @@ def _parser() -> argparse.ArgumentParser:
         help="report reached states, refinements and predicates every few seconds (stderr)",
     )
     verify.add_argument("--stats-json", metavar="FILE", help="write statistics as JSON")
+    verify.add_argument(
+        "--memlimit",
+        type=int,
+        metavar="MB",
+        help="limit the analysis to MB megabytes of address space (it runs in a child "
+        "process; UNKNOWN if it dies of want of memory)",
+    )
     verify.add_argument(
         "--testcase", metavar="FILE", help="for FALSE, write the inputs as a Test-Comp test case"
     )
@@ -360,6 +369,48 @@ def _command_cfa(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "verify" and args.memlimit is not None:
+        return _verify_under_memory_limit(args)
+    return _dispatch(args)
+
+
+def _verify_under_memory_limit(args) -> int:
+    """``cpa verify --memlimit``: the analysis in a child process under the limit
+    (:mod:`cpa.memory_limit`); UNKNOWN with the reason and what is known of the run
+    if the child dies before its answer."""
+    from cpa.memory_limit import run_under_memory_limit
+
+    if args.memlimit <= 0:
+        print("cpa: --memlimit must be positive", file=sys.stderr)
+        return EXIT_USAGE
+    limit = args.memlimit
+    args.memlimit = None
+    outcome = run_under_memory_limit(limit, lambda: _dispatch(args))
+    if outcome.reason is None:
+        return outcome.status
+    if outcome.answered:
+        print(f"cpa: the analysis process died after its answer: {outcome.reason}", file=sys.stderr)
+        return EXIT_DIED
+    print("Verification result: UNKNOWN")
+    print(f"Reason: {outcome.reason}")
+    values = {
+        "verdict": "unknown",
+        "reason": outcome.reason,
+        "cpu_time_s": outcome.cpu_time_s,
+        "wall_time_s": outcome.wall_time_s,
+        "max_rss_mb": outcome.max_rss_mb,
+        "memlimit_mb": limit,
+    }
+    try:
+        _answer_statistics(args, values)
+    except UsageError as error:
+        print(f"cpa: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def _dispatch(args) -> int:
+    """Run the command; errors become one line on stderr and an exit status."""
     try:
         if args.command == "verify":
             return _command_verify(args)

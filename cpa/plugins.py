@@ -89,6 +89,8 @@ def load(group: str, name: str) -> Any:
         if entry_point.name == name:
             try:
                 return entry_point.load()
+            except MemoryError:  # the run's want of memory, not the plugin's fault
+                raise
             except Exception as error:  # whatever the plugin's module raises on import
                 raise PluginError(
                     f"cannot load {kind} '{name}' (entry point '{entry_point.value}' "
@@ -98,6 +100,8 @@ def load(group: str, name: str) -> Any:
     if target is not None:
         try:
             return _import(target)
+        except MemoryError:
+            raise
         except Exception as error:
             raise PluginError(
                 f"cannot load {kind} '{name}' (built-in '{target}'): {_cause(error)}"

@@ -1,0 +1,121 @@
+"""``cpa verify --memlimit``: the analysis in a child process under an address-space
+limit, and an UNKNOWN answer with statistics when the child dies before answering."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from cpa import memory_limit
+from cpa.memory_limit import run_under_memory_limit
+
+ROOT = Path(__file__).resolve().parents[1]
+SAFE = str(ROOT / "examples/unreachable.c")
+
+
+def _answer_and_return(status: int):
+    def body() -> int:
+        print("Verification result: TRUE", flush=True)
+        return status
+
+    return body
+
+
+def test_an_answer_is_relayed_with_the_status_the_command_returned(capfd):
+    outcome = run_under_memory_limit(2000, _answer_and_return(0))
+    assert (outcome.status, outcome.answered, outcome.reason) == (0, True, None)
+    assert capfd.readouterr().out == "Verification result: TRUE\n"
+    outcome = run_under_memory_limit(2000, _answer_and_return(1))
+    assert (outcome.status, outcome.reason) == (1, None)
+
+
+def test_want_of_memory_before_the_answer_is_the_reason(capfd):
+    def body() -> int:
+        block = bytearray(400 * 1024 * 1024)  # beyond the limit
+        return len(block)
+
+    outcome = run_under_memory_limit(200, body)
+    assert not outcome.answered
+    assert outcome.reason == "out of memory (limit 200 MB)"
+    assert capfd.readouterr().out == ""
+
+
+def test_a_crash_in_native_code_is_the_reason():
+    def body() -> int:
+        os.kill(os.getpid(), signal.SIGSEGV)
+        return 0
+
+    outcome = run_under_memory_limit(2000, body)
+    assert not outcome.answered
+    assert outcome.reason == "crashed: killed by SIGSEGV (memory limit 2000 MB)"
+
+
+def test_a_native_library_ending_the_process_is_not_taken_for_the_commands_status():
+    def body() -> int:
+        os._exit(1)  # as CUDD does when an allocation fails
+
+    outcome = run_under_memory_limit(2000, body)
+    assert (
+        outcome.reason
+        == "crashed: the analysis process exited with status 1 (memory limit 2000 MB)"
+    )
+
+
+def test_a_death_after_the_answer_is_told_apart(capfd):
+    def body() -> int:
+        print("Verification result: FALSE", flush=True)
+        os.kill(os.getpid(), signal.SIGABRT)
+        return 0
+
+    outcome = run_under_memory_limit(2000, body)
+    assert outcome.answered and "SIGABRT" in outcome.reason
+    assert capfd.readouterr().out == "Verification result: FALSE\n"
+
+
+def _cpa(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "cpa.cli", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_verify_under_a_generous_limit_answers_as_without_it(tmp_path):
+    stats = tmp_path / "s.json"
+    process = _cpa("verify", "--memlimit", "3000", "--stats-json", str(stats), SAFE)
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.count("Verification result:") == 1
+    assert "Verification result: TRUE" in process.stdout
+    assert json.loads(stats.read_text())["verdict"] == "true"
+
+
+def test_verify_under_a_tiny_limit_is_unknown_with_statistics(tmp_path):
+    stats = tmp_path / "s.json"
+    process = _cpa("verify", "--memlimit", "30", "--stats-json", str(stats), SAFE)
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.count("Verification result:") == 1
+    assert "Verification result: UNKNOWN" in process.stdout
+    assert "Reason: " in process.stdout and "Traceback" not in process.stderr
+    values = json.loads(stats.read_text())
+    assert values["verdict"] == "unknown" and values["memlimit_mb"] == 30
+    assert values["reason"] in process.stdout and "cpu_time_s" in values
+
+
+def test_verify_reports_a_death_after_the_answer_with_exit_status_3(monkeypatch, capsys):
+    from cpa.cli import EXIT_DIED, main
+
+    def died_after_answer(limit_mb, body):
+        return memory_limit.ChildOutcome(0, True, "crashed: killed by SIGSEGV", 1.0, 1.0, 50.0)
+
+    monkeypatch.setattr(memory_limit, "run_under_memory_limit", died_after_answer)
+    assert main(["verify", "--memlimit", "100", SAFE]) == EXIT_DIED
+    err = capsys.readouterr().err
+    assert err == "cpa: the analysis process died after its answer: crashed: killed by SIGSEGV\n"
+
+
+def test_a_limit_that_is_not_positive_is_bad_usage():
+    process = _cpa("verify", "--memlimit", "0", SAFE)
+    assert process.returncode == 2
+    assert process.stderr.strip() == "cpa: --memlimit must be positive"
