@@ -9,9 +9,10 @@ exactly here or refused:
   the like end the execution. They are targets only when the property names them.
 * **Modelled exactly** (:data:`MODELLED`, lowered by :mod:`cpa.cfa.lowering` into plain
   edges): ``__VERIFIER_assume``, ``assert``, ``__builtin_expect``, ``abs``/``labs``/
-  ``llabs``, the ``__builtin_*_overflow`` family, ``__builtin_constant_p`` and
-  ``memset``, ``memcpy`` and ``memmove`` of a whole number of elements of the
-  pointer's type.
+  ``llabs``, the ``__builtin_*_overflow`` family, ``__builtin_constant_p`` (1 for
+  what the frontend folds to a constant, else 0 or 1: gcc's answer follows its own
+  folding) and ``memset``, ``memcpy`` and ``memmove`` of a whole number of elements
+  of the pointer's type.
 * **Refused** (:func:`unmodelled`): any other GCC builtin (``__builtin_*``, ``__sync_*``,
   ``__atomic_*``). The frontend keeps the call as an external call and an analysis
   that meets it answers UNKNOWN with its name and line (gcc gives each of them a

@@ -1584,7 +1584,11 @@ class FunctionLowering:
             if len(args) != 1:
                 raise self.error(f"{name} takes one argument", node)
             folded = self.unevaluated(args[0])
-            return IntConstant(int(isinstance(folded, (IntConstant, FloatConstant))), INT)
+            if isinstance(folded, (IntConstant, FloatConstant)):
+                return IntConstant(1, INT)
+            # gcc answers by what its own folding finds, at -O0 too (1 for ``x - x``,
+            # ``x * 0`` or a string literal): unknown here, so either answer
+            return self._either_zero_or_one()
         if name in ("abs", "labs", "llabs", "__builtin_abs", "__builtin_labs", "__builtin_llabs"):
             if len(args) != 1:
                 raise self.error(f"{name} takes one argument", node)
@@ -1775,6 +1779,12 @@ class FunctionLowering:
             ctype = found[1]
         return IntConstant(offset, model.size_t)
 
+    def _either_zero_or_one(self) -> Expression:
+        """An unknown ``int`` that is 0 or 1 (no program input: a temporary that
+        nothing assigns, so its value is unconstrained)."""
+        unknown = self.temporary(INT)
+        return BinaryExpression("!=", unknown, IntConstant(0, INT), INT)
+
     def _absolute_value(self, value: Expression) -> Expression:
         """``value < 0 ? -value : value`` in the type of ``value`` (wraps like gcc's
         ``abs(INT_MIN)``)."""
@@ -1829,10 +1839,11 @@ class FunctionLowering:
                 raise self.error(f"{name} needs integer operands", node)
         if not isinstance(result_type, IntegerType) or result_type.name == "_Bool":
             raise self.error(f"{name} needs an integer result type", node)
-        exact = BinaryExpression(operator, convert(left, _WIDE), convert(right, _WIDE), _WIDE)
-        exact = self.temporary(_WIDE, exact)
+        wide = _wide_type(operator, left.type, right.type)
+        exact = BinaryExpression(operator, convert(left, wide), convert(right, wide), wide)
+        exact = self.temporary(wide, exact)
         converted = CastExpression(exact, result_type)
-        overflow = BinaryExpression("!=", CastExpression(converted, _WIDE), exact, INT)
+        overflow = BinaryExpression("!=", CastExpression(converted, wide), exact, INT)
         flag = self.temporary(c_types.BOOL, convert(overflow, c_types.BOOL))
         if target is not None:
             self.add(AssignmentEdge, f"{target} = {converted}", lhs=target, rhs=converted)
@@ -1995,9 +2006,16 @@ class FunctionLowering:
 
 
 _UNKNOWN_FN = FunctionType(INT, (), True)
-#: An internal signed type wide enough for the exact result of ``+ - *`` on two
-#: operands of up to 64 bits (the ``__builtin_*_overflow`` family).
-_WIDE = IntegerType("__cpa_wide_int", 17, True)
+
+
+def _wide_type(operator: str, left: IntegerType, right: IntegerType) -> IntegerType:
+    """An internal signed type wide enough for the exact result of ``left operator
+    right`` (the ``__builtin_*_overflow`` family): a byte more than the wider operand
+    for ``+`` and ``-``, than twice it for ``*`` (two ``__int128`` operands need 257
+    bits; a fixed 136 bits took ``2^68 * 2^68`` for 0, without overflow)."""
+    size = max(left.size, right.size)
+    size = 2 * size + 1 if operator == "*" else size + 1
+    return IntegerType(f"__cpa_wide_int{8 * size}", size, True)
 
 
 def _contains_typeof(node: c_ast.Node) -> bool:
