@@ -27,8 +27,9 @@ from pathlib import Path
 
 from pycparser import c_ast, c_generator
 
+from cpa.cfa.attributes import HARMLESS_ATTRIBUTES, LAYOUT_PRAGMAS, Origins, attribute_names
 from cpa.cfa.data_model import DEFAULT, DataModel
-from cpa.errors import InputError
+from cpa.errors import InputError, UnsupportedFeature
 
 INCLUDE_DIR = Path(__file__).with_name("include")
 
@@ -88,7 +89,10 @@ _TOKEN = re.compile(
     """,
     re.DOTALL | re.VERBOSE,
 )
-_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM
+#: C11's alignment specifier: the layout it asks for is not modelled (refused like
+#: ``__attribute__((aligned))``)
+_ALIGNAS = "_Alignas"
+_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM | {_ALIGNAS}
 _LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?[\s\d]*$")
 _DIRECTIVE = re.compile(r"^[ \t]*#", re.MULTILINE)
 
@@ -140,7 +144,7 @@ def preprocess(
     if _needs_cpp(text):
         text = run_cpp(text, file_name, directory, data_model)
     else:
-        text = _blank_pragmas(text)
+        text = _blank_pragmas(text, file_name)
     return rewrite_gnu_syntax(rewrite_gcc_extensions(text, file_name))
 
 
@@ -282,10 +286,19 @@ def _needs_cpp(text: str) -> bool:
     return False
 
 
-def _blank_pragmas(text: str) -> str:
+_PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma\b[ \t]*(\w*)[^\n]*", re.MULTILINE)
+
+
+def _blank_pragmas(text: str, file_name: str) -> str:
+    """``text`` without its ``#pragma`` lines (gcc ignores the ones it does not know);
+    one of :data:`~cpa.cfa.attributes.LAYOUT_PRAGMAS` is refused at its line."""
     if "pragma" not in text:
         return text
-    return re.sub(r"^[ \t]*#[ \t]*pragma\b[^\n]*", "", text, flags=re.MULTILINE)
+    for match in _PRAGMA.finditer(text):
+        if match.group(1) in LAYOUT_PRAGMAS:
+            origin = Origins(text, file_name).at(match.start())
+            raise UnsupportedFeature(f"#pragma {match.group(1)}", origin.file, origin.line)
+    return _PRAGMA.sub("", text)
 
 
 def find_preprocessor() -> list[str] | None:
@@ -329,13 +342,18 @@ def run_cpp(
         raise InputError(f"C preprocessor: {message}", file_name, line)
     quoted = '"' + file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
     output = result.stdout.replace('"<stdin>"', quoted)
-    return _blank_pragmas(strip_comments(output, file_name))
+    return _blank_pragmas(strip_comments(output, file_name), file_name)
 
 
 def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
-    """Remove or rewrite the GCC extensions listed in the module docstring."""
-    if not any(keyword in text for keyword in ("__", "asm", "restrict", "_Float", "_Complex")):
+    """Remove or rewrite the GCC extensions listed in the module docstring; refuse
+    the attributes that change what the analysis models (:mod:`cpa.cfa.attributes`)."""
+    keywords = ("__", "asm", "restrict", "_Float", "_Complex", _ALIGNAS)
+    if not any(keyword in text for keyword in keywords):
         return text
+    origins: Origins | None = None
+    words: str | None = None  # the text without line markers, when needed
+    tainted: dict[str, str] = {}  # a system header's name -> the attribute it has
     out: list[str] = []
     last = 0
     depth = 0
@@ -374,6 +392,19 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             line = text.count("\n", 0, match.start()) + 1
             raise InputError(f"malformed {word}(...)", file_name, line)
         skipped = text[match.start() : group_end]
+        if word not in _ASM:
+            names = ["alignas"] if word == _ALIGNAS else attribute_names(skipped)
+            unsafe = [name for name in names if name not in HARMLESS_ATTRIBUTES]
+            if unsafe:
+                origins = origins or Origins(text, file_name)
+                origin = origins.at(match.start())
+                construct = _ALIGNAS if word == _ALIGNAS else f"__attribute__(({unsafe[0]}))"
+                if not origin.system:
+                    raise UnsupportedFeature(construct, origin.file, origin.line)
+                if words is None:
+                    words = origins.without_markers()
+                for name in _declared_names(words, match.start(), depth):
+                    tainted.setdefault(name, construct)
         newlines = "\n" * skipped.count("\n")
         if word in _ASM and depth > 0:
             out.append(f" {ASM_PLACEHOLDER}(){newlines}")
@@ -381,7 +412,77 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             out.append(" " + newlines)
         last = position = group_end
     out.append(text[last:])
+    if tainted:
+        assert origins is not None and words is not None
+        _refuse_uses(words, origins, tainted)
     return "".join(out)
+
+
+#: words that are no declared names
+_C_KEYWORDS = frozenset(
+    """auto break case char const continue default do double else enum extern float for
+    goto if inline int long register restrict return short signed sizeof static struct
+    switch typedef union unsigned void volatile while _Bool _Atomic _Thread_local
+    __attribute__ __attribute __extension__ __restrict __inline __inline__""".split()
+)
+
+
+def _declared_names(text: str, position: int, depth: int) -> list[str]:
+    """The names the top-level declaration around ``position`` (``depth`` braces deep)
+    declares: its words outside braces (a typedef's name, a struct's tag, an
+    object's name)."""
+    start = position
+    while depth > 0:  # out of the enclosing bodies
+        start = _open_brace_before(text, start)
+        depth -= 1
+    while True:  # back to the end of the previous declaration, over closed bodies
+        start = max(text.rfind(";", 0, start), text.rfind("}", 0, start))
+        if start < 0 or text[start] == ";":
+            break
+        start = _open_brace_before(text, start)
+    names: list[str] = []
+    level = parens = 0
+    for match in re.finditer(r"[A-Za-z_]\w*|[{};()]", text[start + 1 : start + 1 + 20000]):
+        token = match.group()
+        if token in "{}":
+            level += 1 if token == "{" else -1
+        elif token in "()":
+            parens += 1 if token == "(" else -1
+        elif token == ";" and level <= 0:
+            break
+        elif level == 0 and parens == 0 and token not in _C_KEYWORDS:
+            names.append(token)
+    return names
+
+
+def _open_brace_before(text: str, position: int) -> int:
+    """The ``{`` that is open at ``position`` (``position`` may be its ``}``)."""
+    depth = 0
+    for index in range(position - 1, -1, -1):
+        char = text[index]
+        if char == "}":
+            depth += 1
+        elif char == "{":
+            if depth == 0:
+                return index
+            depth -= 1
+    return 0
+
+
+def _refuse_uses(text: str, origins: Origins, tainted: dict[str, str]) -> None:
+    """Refuse the first place in the program's own text that names a declaration that
+    a system header made with an attribute the analysis does not model."""
+    for match in re.finditer(r"[A-Za-z_]\w*", text):
+        construct = tainted.get(match.group())
+        if construct is None:
+            continue
+        origin = origins.at(match.start())
+        if not origin.system:
+            raise UnsupportedFeature(
+                f"{match.group()} (declared with {construct} in a system header)",
+                origin.file,
+                origin.line,
+            )
 
 
 def _skip_parens(text: str, position: int) -> int | None:

@@ -1,0 +1,166 @@
+"""Which GCC attributes and pragmas the frontend may drop, and where text came from.
+
+pycparser knows no ``__attribute__``, so the preprocessor removes them. Most promise
+the optimiser something or steer diagnostics, inlining or linkage, and change nothing
+that a run computes; those are dropped (:data:`HARMLESS_ATTRIBUTES`). The others change
+the layout of objects (``packed``, ``aligned``, ``mode``, ``vector_size``), run code
+where no call is written (``cleanup``, ``constructor``, ``destructor``) or rename what a
+call reaches (``alias``, ``ifunc``). Dropping them was a wrong verdict each (a packed
+struct's ``sizeof``, a constructor's store before ``main``): in the program's own text
+they are refused at their line; a system header that declares a type or object with
+one (glibc's ``register_t``, ``max_align_t``) makes the program refused only where it
+names that declaration. ``#pragma pack`` is still ignored (:data:`LAYOUT_PRAGMAS`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "HARMLESS_ATTRIBUTES",
+    "LAYOUT_PRAGMAS",
+    "Origins",
+    "attribute_names",
+]
+
+#: attributes (without leading and trailing underscores) that change no value, layout
+#: or order of execution of a defined program
+HARMLESS_ATTRIBUTES = frozenset(
+    {
+        "access",
+        "alloc_align",
+        "alloc_size",
+        "always_inline",
+        "artificial",
+        "assume_aligned",
+        "cdecl",
+        "cold",
+        "const",
+        "counted_by",
+        "deprecated",
+        "designated_init",
+        "error",
+        "externally_visible",
+        "fallthrough",
+        "fastcall",
+        "flatten",
+        "format",
+        "format_arg",
+        "gnu_inline",
+        "hot",
+        "leaf",
+        "malloc",
+        "may_alias",
+        "maybe_unused",
+        "ms_abi",
+        "no_instrument_function",
+        "no_reorder",
+        "no_sanitize",
+        "no_sanitize_address",
+        "no_sanitize_thread",
+        "no_sanitize_undefined",
+        "no_split_stack",
+        "no_stack_protector",
+        "noclone",
+        "noinline",
+        "noipa",
+        "nonnull",
+        "nonstring",
+        "noreturn",
+        "nothrow",
+        "optimize",
+        "pure",
+        "regparm",
+        "retain",
+        "returns_nonnull",
+        "returns_twice",
+        "section",
+        "sentinel",
+        "stdcall",
+        "sysv_abi",
+        "target",
+        "tls_model",
+        "unavailable",
+        "unused",
+        "used",
+        "visibility",
+        "warn_unused_result",
+        "warning",
+        "weak",
+    }
+)
+
+#: pragmas that change the layout of objects or the names calls reach. ``pack`` is not
+#: among them yet, though it changes the layout: the Windows driver programs of
+#: ``lbe-2009`` open ``#pragma pack(push, 1)`` regions around their headers' structs,
+#: and refusing it would refuse them all. It is ignored (a program that observes a
+#: packed layout, by ``sizeof`` or through a byte pointer, is mis-modelled): the
+#: layout of the structs defined in a region must follow it (open, docs/frontend.md).
+LAYOUT_PRAGMAS = frozenset({"scalar_storage_order", "redefine_extname"})
+
+_NAME = re.compile(r"\s*([A-Za-z_]\w*)")
+_MARKER = re.compile(
+    r'^[ \t]*#[ \t]*(?:line[ \t]+)?(\d+)[ \t]+"((?:\\.|[^"\\])*)"([ \t\d]*)$', re.M
+)
+
+
+def attribute_names(group: str) -> list[str]:
+    """The names in ``__attribute__((a, b(x), __c__))`` (given from ``__attribute__``
+    on), without leading and trailing underscores; the names of ``__declspec(a)``."""
+    start = group.find("(")
+    inner = group[start + 1 : group.rfind(")")]
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    names = []
+    depth = 0
+    item_start = 0
+    for index, char in enumerate(inner + ","):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "," and depth == 0:
+            match = _NAME.match(inner, item_start, index)
+            if match:
+                names.append(match.group(1).strip("_"))
+            item_start = index + 1
+    return names
+
+
+@dataclass(frozen=True)
+class Origin:
+    file: str
+    line: int
+    system: bool
+
+
+class Origins:
+    """Where each offset of preprocessed text came from, by its line markers
+    (``# N "file" flags``; flag 3: a system header)."""
+
+    def __init__(self, text: str, file_name: str):
+        self.text = text
+        self.file_name = file_name
+        self._offsets: list[int] = []
+        self._markers: list[tuple[int, str, int, bool]] = []  # (offset after, file, line, system)
+        for match in _MARKER.finditer(text):
+            after = match.end() + 1
+            flags = match.group(3).split()
+            self._offsets.append(after)
+            # the compiler's own pseudo-files (<built-in>, <command-line>) count as system
+            system = "3" in flags or match.group(2).startswith("<")
+            self._markers.append((after, match.group(2), int(match.group(1)), system))
+
+    def without_markers(self) -> str:
+        """The text with its line markers blanked (offsets kept): for scanning words."""
+        return _MARKER.sub(lambda match: " " * len(match.group()), self.text)
+
+    def at(self, offset: int) -> Origin:
+        """The file, line and system-header flag of the text at ``offset``."""
+        index = bisect.bisect_right(self._offsets, offset) - 1
+        if index < 0:
+            return Origin(self.file_name, self.text.count("\n", 0, offset) + 1, False)
+        after, file, line, system = self._markers[index]
+        return Origin(file, line + self.text.count("\n", after, offset), system)
