@@ -6,6 +6,7 @@ the program names it."""
 from __future__ import annotations
 
 import pytest
+from pycparser import c_ast
 
 from cpa.cfa.attributes import attribute_names
 from cpa.cfa.frontend import parse_source
@@ -81,3 +82,41 @@ def test_a_system_headers_attribute_matters_only_where_the_program_names_it():
     refusal = _refusal(used)
     assert refusal.construct.startswith("max_align_t (declared with __attribute__((aligned))")
     assert (refusal.file, refusal.line) == ("prog.c", 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("struct S {\n#pragma pack(1)\n  char c; int x;\n};\n" + MAIN, 2),
+        ("int main(void) {\n#pragma pack(1)\n  return 0;\n}\n", 2),
+        ("#pragma pack(push, 3)\n" + MAIN, 1),
+    ],
+)
+def test_pragma_pack_outside_file_scope_or_with_another_value_is_refused(text, line):
+    refusal = _refusal(text)
+    assert refusal.construct.startswith("#pragma pack")
+    assert refusal.line == line
+
+
+def test_pragma_pack_aligns_the_members_of_the_structs_defined_under_it():
+    from cpa.cfa import c_types
+    from cpa.cfa.data_model import LP64
+    from cpa.cfa.frontend import parse_c
+    from cpa.cfa.preprocess import preprocess
+    from cpa.cfa.scopes import Scopes
+
+    text = (
+        "#pragma pack(push, 1)\nstruct P { char c; int x; short s; };\n"
+        "#pragma pack(push, 2)\nstruct Q { char c; int x; };\n#pragma pack(pop)\n"
+        "struct R { char c; long long x; };\n#pragma pack(pop)\n"
+        "struct N { char c; int x; };\n#pragma pack(4)\nstruct M { char c; double d; };\n"
+        "#pragma pack()\nstruct D { char c; double d; };\n"
+    )
+    scopes = Scopes("prog.c", LP64)
+    for ext in parse_c(preprocess(text, "prog.c"), "prog.c").ext:
+        if isinstance(ext, c_ast.Pragma):
+            scopes.pragma(ext)
+        else:
+            scopes.resolve_type(ext.type)
+    sizes = {tag: c_types.size_of(scopes.lookup_tag(tag), LP64) for tag in "PQRNMD"}
+    assert sizes == {"P": 7, "Q": 6, "R": 9, "N": 8, "M": 12, "D": 16}  # gcc -m64

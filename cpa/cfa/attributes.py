@@ -9,7 +9,7 @@ call reaches (``alias``, ``ifunc``). Dropping them was a wrong verdict each (a p
 struct's ``sizeof``, a constructor's store before ``main``): in the program's own text
 they are refused at their line; a system header that declares a type or object with
 one (glibc's ``register_t``, ``max_align_t``) makes the program refused only where it
-names that declaration. ``#pragma pack`` is still ignored (:data:`LAYOUT_PRAGMAS`).
+names that declaration.
 """
 
 from __future__ import annotations
@@ -92,12 +92,8 @@ HARMLESS_ATTRIBUTES = frozenset(
     }
 )
 
-#: pragmas that change the layout of objects or the names calls reach. ``pack`` is not
-#: among them yet, though it changes the layout: the Windows driver programs of
-#: ``lbe-2009`` open ``#pragma pack(push, 1)`` regions around their headers' structs,
-#: and refusing it would refuse them all. It is ignored (a program that observes a
-#: packed layout, by ``sizeof`` or through a byte pointer, is mis-modelled): the
-#: layout of the structs defined in a region must follow it (open, docs/frontend.md).
+#: pragmas that change the layout of objects or the names calls reach, refused (``pack``
+#: is modelled: the parser keeps it, the layout of the structs after it follows it)
 LAYOUT_PRAGMAS = frozenset({"scalar_storage_order", "redefine_extname"})
 
 _NAME = re.compile(r"\s*([A-Za-z_]\w*)")

@@ -171,6 +171,8 @@ def _member_offsets(ctype: StructType, model: DataModel) -> tuple[int, int, list
         field_align = align_of(field_type, model)
         if field_align is None:
             return None
+        if ctype.pack is not None:
+            field_align = min(field_align, ctype.pack)
         alignment = max(alignment, field_align)
         if ctype.kind == "union":
             offsets.append(0)

@@ -244,9 +244,15 @@ class FunctionLowering:
             c_ast.Label: self._label,
             c_ast.Return: self._return,
             c_ast.EmptyStatement: lambda node: None,
-            c_ast.Pragma: lambda node: None,
+            c_ast.Pragma: self._pragma,
             c_ast.StaticAssert: lambda node: None,
         }
+
+    def _pragma(self, node: c_ast.Pragma) -> None:
+        """A ``#pragma`` in a function body: ``pack`` there would change the layout of
+        the structs the body defines (not modelled); the others change nothing."""
+        if (node.string or "").lstrip().startswith("pack"):
+            raise self.unsupported(f"#pragma {node.string} inside a function", node)
 
     # ------------------------------------------------------------------ infrastructure
     def new_node(self, line: int | None = None) -> CFANode:

@@ -298,7 +298,8 @@ def _blank_pragmas(text: str, file_name: str) -> str:
         if match.group(1) in LAYOUT_PRAGMAS:
             origin = Origins(text, file_name).at(match.start())
             raise UnsupportedFeature(f"#pragma {match.group(1)}", origin.file, origin.line)
-    return _PRAGMA.sub("", text)
+    # ``pack`` stays for the parser: the layout of the structs after it follows it
+    return _PRAGMA.sub(lambda match: match.group() if match.group(1) == "pack" else "", text)
 
 
 def find_preprocessor() -> list[str] | None:

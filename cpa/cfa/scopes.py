@@ -67,6 +67,41 @@ class Scopes:
         # struct definitions already resolved, by AST node (one node may be resolved
         # several times, e.g. for ``struct s {...} a, b;``)
         self._structs: dict[int, tuple[c_ast.Node, StructType]] = {}
+        #: ``#pragma pack``: the value in effect (None: none) and the pushed ones
+        self.pack: int | None = None
+        self._packs: list[int | None] = []
+
+    def pragma(self, node: c_ast.Pragma) -> None:
+        """A ``#pragma`` at file scope: ``pack`` changes the layout of the structs
+        defined after it (gcc's forms ``pack(N)``, ``pack()``, ``pack(push[, N])``,
+        ``pack(pop)``); the others change nothing modelled (the preprocessor refused
+        the ones that would)."""
+        text = " ".join((node.string or "").split())
+        if not text.startswith("pack"):
+            return
+        inner = text[len("pack") :].strip()
+        if not (inner.startswith("(") and inner.endswith(")")):
+            raise UnsupportedFeature(f"#pragma {text}", *self._where(node))
+        args = [arg.strip() for arg in inner[1:-1].split(",")] if inner[1:-1].strip() else []
+        operation = args[0] if args and args[0] in ("push", "pop") else None
+        values = args[1:] if operation else args
+        if len(values) > 1 or (operation == "pop" and values):
+            raise UnsupportedFeature(f"#pragma {text}", *self._where(node))
+        if values and values[0] not in ("1", "2", "4", "8", "16"):
+            raise UnsupportedFeature(f"#pragma {text}", *self._where(node))
+        if operation == "pop":
+            self.pack = self._packs.pop() if self._packs else None
+            return
+        if operation == "push":
+            self._packs.append(self.pack)
+        if values:
+            self.pack = int(values[0])
+        elif operation is None:
+            self.pack = None  # pack(): the default
+
+    def _where(self, node: c_ast.Node) -> tuple[str, int | None]:
+        coord = node.coord
+        return (coord.file or self.file_name, coord.line) if coord else (self.file_name, None)
 
     # --- scope handling -------------------------------------------------------------
     def push(self) -> None:
@@ -207,9 +242,14 @@ class Scopes:
             ctype = StructType(kind, name)
             if name is not None:
                 self.tags[-1][name] = ctype
+        ctype.pack = self.pack
         self._structs[id(node)] = (node, ctype)
         fields: list[tuple[str, CType]] = []
         for decl in node.decls:
+            if isinstance(decl, c_ast.Pragma) and (decl.string or "").lstrip().startswith("pack"):
+                raise UnsupportedFeature(
+                    f"#pragma {decl.string} inside a {kind}", *self._where(decl)
+                )
             if not isinstance(decl, c_ast.Decl):
                 continue
             fields.append((decl.name, self.resolve_type(decl.type)))  # type: ignore[arg-type]
@@ -344,7 +384,9 @@ def _qualified(ctype: CType, quals: list[str] | None) -> CType:
     if isinstance(ctype, (IntegerType, FloatType, PointerType)):
         return type(ctype)(**{**ctype.__dict__, "atomic": True})
     if isinstance(ctype, StructType):
-        return StructType(ctype.kind, ctype.name, ctype.fields, ctype.bit_fields, atomic=True)
+        return StructType(
+            ctype.kind, ctype.name, ctype.fields, ctype.bit_fields, atomic=True, pack=ctype.pack
+        )
     return ctype
 
 

@@ -97,6 +97,9 @@ class StructType(CType):
     #: widths of the bit-field members by name (their layout is not modelled)
     bit_fields: dict[str, int] = field(default_factory=dict)
     atomic: bool = False
+    #: the ``#pragma pack`` in effect where it was defined: its members' alignment is
+    #: at most this (None: their own)
+    pack: int | None = None
 
     def field_type(self, name: str) -> CType | None:
         for field_name, field_type in self.fields or ():
