@@ -1859,14 +1859,19 @@ class FunctionLowering:
         self, node: c_ast.FuncCall, lhs: Expression | None, text: str, want_value: bool
     ) -> Expression | None:
         callee = node.name
-        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
+        # ``(*fp)(x)`` is ``fp(x)``: a function pointer dereferenced is the function,
+        # which decays back to the pointer. A ``*`` whose operand is a pointer to a
+        # function pointer loads that pointer (``(*pf)(x)`` with ``op_t *pf``) and stays.
+        while (
+            isinstance(callee, c_ast.UnaryOp)
+            and callee.op == "*"
+            and _is_function_designator_or_pointer(self.type_of(callee.expr))
+        ):
             callee = callee.expr
         pointer = self.expression(callee)
         arguments = self._arguments(node)
         self.at(node)
         function_type = c_types.pointer_target(pointer.type)
-        if isinstance(function_type, PointerType):
-            function_type = function_type.target
         if isinstance(function_type, FunctionType):
             return self._dispatch(pointer, function_type, arguments, lhs, text, want_value)
         return_type = INT
@@ -2012,6 +2017,13 @@ class FunctionLowering:
 
 
 _UNKNOWN_FN = FunctionType(INT, (), True)
+
+
+def _is_function_designator_or_pointer(ctype: CType) -> bool:
+    """Whether dereferencing a value of ``ctype`` gives a function (which decays back)."""
+    return isinstance(ctype, FunctionType) or (
+        isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType)
+    )
 
 
 def _wide_type(operator: str, left: IntegerType, right: IntegerType) -> IntegerType:
