@@ -64,7 +64,6 @@ program compiled by gcc.)
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -107,6 +106,7 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
+from cpa.cfa.scopes import UnsupportedConstant, string_units
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import (
     ArrayType,
@@ -1071,17 +1071,13 @@ def _first_part(path: tuple) -> tuple:
 
 
 def _string_value(text: str) -> list[int]:
-    """Character codes of a C string literal (with its quotes), plus the final NUL."""
-    body = text
-    if body.startswith("L"):
-        body = body[1:]
+    """Character codes of a C string literal (with its quotes), plus the final NUL:
+    gcc's bytes, each as the ``char`` it is read as (signed on x86)."""
     try:
-        value = ast.literal_eval(body)
-    except (ValueError, SyntaxError):
-        value = body.strip('"')
-    if not isinstance(value, str):
-        value = str(value)
-    return [ord(c) for c in value] + [0]
+        units = string_units(text)
+    except UnsupportedConstant:
+        raise _Unsupported(f"string literal {text}") from None
+    return [(unit % 256) - 256 if unit % 256 >= 128 else unit % 256 for unit in units] + [0]
 
 
 def _type_at(ctype: CType | None, path: tuple, one_past: bool) -> CType | None:

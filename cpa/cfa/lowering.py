@@ -35,7 +35,6 @@ Design decisions (see also :mod:`cpa.cfa.frontend`):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from pycparser import c_ast
@@ -90,10 +89,10 @@ from cpa.cfa.scopes import (
     Scopes,
     TypedefName,
     UnsupportedConstant,
-    char_units,
     declares_constant,
     fold_binary,
     parse_constant,
+    string_units,
 )
 from cpa.cfa.types import (
     INT,
@@ -460,7 +459,7 @@ class FunctionLowering:
                     )
                 return ArrayType(ctype.element, _initializer_length(init, self.scopes))
             if isinstance(init, c_ast.Constant) and init.type == "string":
-                return ArrayType(ctype.element, _string_length(init.value))
+                return ArrayType(ctype.element, self._string_type(init).length)
         return ctype
 
     def declare(self, variable: Variable, decl: c_ast.Decl) -> None:
@@ -526,13 +525,10 @@ class FunctionLowering:
     def _string_initializer(self, init: c_ast.Constant, ctype: ArrayType) -> InitializerList:
         """``char s[N] = "..."``: the literal's bytes, then zeros; as many as fit (C
         drops the terminating zero when exactly the characters fit)."""
-        if init.value.startswith(("L", "u", "U")):
-            raise self.unsupported(f"wide string literal {init.value}", init)
-        body = init.value[init.value.index('"') + 1 : -1]
         try:
-            codes = [unit % 256 for unit in char_units(body)] + [0]
-        except UnsupportedConstant:
-            raise self.unsupported(f"escape in string literal {init.value}", init) from None
+            codes = [unit % 256 for unit in string_units(init.value)] + [0]
+        except UnsupportedConstant as construct:
+            raise self.unsupported(str(construct), init) from None
         if ctype.length is not None:
             codes = codes[: ctype.length]
         element = ctype.element
@@ -1007,10 +1003,18 @@ class FunctionLowering:
         except UnsupportedConstant as construct:
             raise self.unsupported(str(construct), node) from None
         if node.type == "string":
-            return StringLiteral(node.value, ArrayType(c_types.CHAR, _string_length(node.value)))
+            return StringLiteral(node.value, self._string_type(node))
         if isinstance(value, int):
             return IntConstant(value, ctype)
         return FloatConstant(value, ctype)
+
+    def _string_type(self, node: c_ast.Constant) -> ArrayType:
+        """The type of a string literal: ``char[N]``, N its bytes and the final zero
+        (a wide literal, of another element type, is refused)."""
+        try:
+            return ArrayType(c_types.CHAR, len(string_units(node.value)) + 1)
+        except UnsupportedConstant as construct:
+            raise self.unsupported(str(construct), node) from None
 
     def _expr_ID(self, node: c_ast.ID) -> Expression:
         symbol = self.scopes.lookup(node.name)
@@ -1033,8 +1037,9 @@ class FunctionLowering:
         if node.name == "__LINE__":
             return IntConstant(self.line, INT)
         if node.name == "__FILE__":
-            text = '"' + self.context.file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-            return StringLiteral(text, ArrayType(c_types.CHAR, _string_length(text)))
+            name = self.context.file_name
+            text = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            return StringLiteral(text, ArrayType(c_types.CHAR, len(name.encode("utf-8")) + 1))
         raise self.error(f"undeclared identifier '{node.name}'", node)
 
     def _expr_UnaryOp(self, node: c_ast.UnaryOp) -> Expression:
@@ -2215,15 +2220,6 @@ def _initializer_length(init: c_ast.InitList, scopes: Scopes) -> int:
 
 def _designator(node: c_ast.Node) -> c_ast.Node:
     return node.expr if isinstance(node, c_ast.ArrayDesignator) else node
-
-
-_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)")
-
-
-def _string_length(literal: str) -> int:
-    """``sizeof`` a string literal (including the terminating zero)."""
-    body = literal[literal.index('"') + 1 : -1]
-    return len(_ESCAPE.sub("_", body)) + 1
 
 
 #: the name of each branching construct (:class:`Branching`)

@@ -8,6 +8,7 @@ keeps a stack of both; :meth:`Scopes.resolve_type` turns a pycparser type node i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pycparser import c_ast
@@ -544,6 +545,27 @@ def char_units(body: str) -> list[int]:
             position += 2
         else:  # \u, \U, or an escape gcc only warns about
             raise UnsupportedConstant(f"character constant '{body}'")
+    return units
+
+
+_STRING_SEGMENT = re.compile(r'(u8|u|U|L)?"((?:\\.|[^"\\])*)"')
+
+
+def string_units(literal: str) -> list[int]:
+    """The code units of a narrow string literal as pycparser gives it, without the
+    final zero: one or more quoted segments (adjacent literals are kept apart where
+    joining their text would change an escape, ``"\\x4" "1"``), each decoded by
+    :func:`char_units`. A wide literal (``L``, ``u``, ``U``: other element types)
+    raises :class:`UnsupportedConstant`."""
+    units: list[int] = []
+    end = 0
+    for match in _STRING_SEGMENT.finditer(literal):
+        if literal[end : match.start()].strip() or match.group(1) in ("L", "u", "U"):
+            raise UnsupportedConstant(f"string literal {literal}")
+        units.extend(char_units(match.group(2)))
+        end = match.end()
+    if end == 0 or literal[end:].strip():
+        raise UnsupportedConstant(f"string literal {literal}")
     return units
 
 
