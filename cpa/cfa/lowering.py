@@ -205,6 +205,8 @@ class FunctionLowering:
         self.current: CFANode | None = start
         self.line = start.line
         self.column = 0
+        #: how many :meth:`unevaluated` lowerings are under way (``sizeof``, ``typeof``)
+        self.unevaluated_depth = 0
         #: the branching constructs whose conditions are being lowered (innermost
         #: last): coordinates and true/false targets, or None for a condition that is
         #: no construct of its own (``x = a && b``, ``assert(c)``)
@@ -983,9 +985,11 @@ class FunctionLowering:
         saved_refs = set(self.referenced_functions)
         saved_temporaries = self.temporaries
         self.current = self.new_node()
+        self.unevaluated_depth += 1
         try:
             return self.expression(node)
         finally:
+            self.unevaluated_depth -= 1
             self.temporaries = saved_temporaries
             for dead in self.nodes[mark:]:
                 for edge in list(dead.leaving) + list(dead.entering):
@@ -1517,7 +1521,12 @@ class FunctionLowering:
         if function_type is not None:
             return_type = function_type.return_type
         else:  # implicit declaration: int, or what a __VERIFIER_nondet_ name says
-            return_type = builtins.implicit_type(name, self.context.model) or INT
+            implicit = builtins.implicit_type(name, self.context.model)
+            if implicit is None and self.unevaluated_depth:
+                # only the type is asked for (sizeof), and the call is never made to be
+                # refused: gcc's builtins have types of their own (size_t, uint64_t...)
+                raise self.unsupported(f"the type of a call to undeclared {name}()", node)
+            return_type = implicit or INT
         result = None
         if lhs is None and want_value and not isinstance(return_type, VoidType):
             lhs = result = self.temporary(return_type)
@@ -1608,7 +1617,14 @@ class FunctionLowering:
             ]
             return self._absolute_value(convert(self.expression(args[0]), ctype))
         if name == "__builtin_assume_aligned":
-            value = self.expression(args[0]) if args else IntConstant(0, INT)
+            if not args:
+                raise self.error(f"{name} takes two or three arguments", node)
+            value = self.expression(args[0])
+            void_pointer = PointerType(VOID)  # gcc's result type, whatever the argument's
+            if isinstance(value.type, (ArrayType, FunctionType)):
+                value = CastExpression(value, void_pointer)
+            else:
+                value = convert(value, void_pointer, explicit=True)
             for arg in args[1:]:
                 self.effect(arg)
             return value
@@ -1838,7 +1854,13 @@ class FunctionLowering:
             left, right = convert(left, fixed), convert(right, fixed)
         target: Expression | None = None
         if predicate:
+            # gcc: "the value of the third argument is ignored, just the side effects
+            # in the third argument are evaluated"; a bit-field's own width would be
+            # the precision (bit-fields are not modelled)
+            if _is_bit_field(args[2], self):
+                raise self.unsupported(f"{name} with a bit-field as third argument", node)
             result_type = self.type_of(args[2])
+            self.effect(args[2])
         else:
             pointer = self.expression(args[2])
             if not isinstance(pointer, AddressOf):
@@ -2022,6 +2044,16 @@ class FunctionLowering:
 
 
 _UNKNOWN_FN = FunctionType(INT, (), True)
+
+
+def _is_bit_field(node: c_ast.Node, lowering: FunctionLowering) -> bool:
+    """Whether ``node`` names a bit-field member (a cast of one has the cast's type)."""
+    if not isinstance(node, c_ast.StructRef):
+        return False
+    owner = lowering.type_of(node.name)
+    if node.type == "->":
+        owner = c_types.pointer_target(owner)
+    return isinstance(owner, StructType) and node.field.name in owner.bit_fields
 
 
 def _is_function_designator_or_pointer(ctype: CType) -> bool:
