@@ -46,6 +46,7 @@ from cpa.cfa.frontend import parse_program
 from cpa.cfa.targets import Specification
 from cpa.config import Configuration, load_configuration
 from cpa.errors import CpaError, InputError, UsageError
+from cpa.memory_limit import killed_by
 from cpa.progress import ProgressBar
 from cpa.results import Verdict
 from cpa.task import Task, read_task
@@ -204,13 +205,7 @@ def _cpu_time_of(pid: int) -> float | None:
 
 def _death_reason(exitcode: int | None) -> str:
     if exitcode is not None and exitcode < 0:
-        try:
-            name = signal.Signals(-exitcode).name
-        except ValueError:
-            name = f"signal {-exitcode}"
-        if -exitcode == signal.SIGKILL:
-            return "out of memory (killed by the system)"
-        return f"crashed: killed by {name}"
+        return killed_by(-exitcode)
     return f"crashed: worker exited with status {exitcode} without a result"
 
 

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["ChildOutcome", "run_under_memory_limit"]
+__all__ = ["ChildOutcome", "killed_by", "run_under_memory_limit"]
 
 #: the child's exit status when it ran out of memory before its answer
 _OUT_OF_MEMORY = 75
@@ -102,15 +102,23 @@ def run_under_memory_limit(limit_mb: int, body: Callable[[], int]) -> ChildOutco
             )
         return outcome
     number = os.WTERMSIG(wait_status)
+    outcome.reason = killed_by(number)
+    if number != signal.SIGKILL:
+        outcome.reason += f" (memory limit {limit_mb} MB)"
+    return outcome
+
+
+def killed_by(number: int) -> str:
+    """The reason for a run whose process signal ``number`` ended: the system's
+    SIGKILL is its out-of-memory killer, any other signal a crash (shared with the
+    workers of ``cpa bench``)."""
+    if number == signal.SIGKILL:
+        return "out of memory (killed by the system)"
     try:
         name = signal.Signals(number).name
     except ValueError:
         name = f"signal {number}"
-    if number == signal.SIGKILL:
-        outcome.reason = "out of memory (killed by the system)"
-    else:
-        outcome.reason = f"crashed: killed by {name} (memory limit {limit_mb} MB)"
-    return outcome
+    return f"crashed: killed by {name}"
 
 
 def _child(limit_mb: int, body: Callable[[], int]) -> None:
