@@ -169,6 +169,7 @@ def _command_verify(args) -> int:
         print(f"cpa: {error}", file=sys.stderr)
         print("Verification result: UNKNOWN")
         return EXIT_INPUT
+    _note_missing_targets(cfa, program, specification)
     progress = None
     if args.verbose:
 
@@ -264,6 +265,21 @@ def _overrun_handler(args, statistics):
         os._exit(EXIT_OK)
 
     return expire
+
+
+def _note_missing_targets(cfa, program: Path, specification: Specification) -> None:
+    """Say on stderr when no location of the program violates the property: TRUE is
+    then immediate, and a user who wrote ``assert`` (not a target of SV-COMP's
+    ``unreach-call``) or named another error function should learn why."""
+    if specification.violation_nodes(cfa):
+        return
+    hint = ""
+    if "__assert_fail" not in specification.error_functions:
+        hint = "; a failing assert() is a target only under a property naming __assert_fail"
+    print(
+        f"cpa: note: no location of {program} violates the property ({specification}){hint}",
+        file=sys.stderr,
+    )
 
 
 def _write_witness(path, result, cfa, program, specification, model, configuration) -> None:

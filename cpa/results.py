@@ -29,6 +29,12 @@ class InputValue:
     #: for an uninitialised local
     function: str = ""
 
+    @property
+    def label(self) -> str:
+        """How an error path names the value: the variable it fills, else the call
+        (``printf()``, whose result the program drops)."""
+        return self.name or (f"{self.function}()" if self.function else "?")
+
 
 @dataclass(frozen=True)
 class PathStep:
@@ -66,11 +72,11 @@ class Counterexample:
         for step, inputs in program_steps(self.steps):
             text = step.text
             if inputs:
-                text += "  <- input " + ", ".join(f"{i.name} = {i.value}" for i in inputs)
+                text += "  <- input " + ", ".join(f"{i.label} = {i.value}" for i in inputs)
             lines.append(f"  {step.function}:{step.line}: {text}")
         if self.inputs:
             lines.append("Inputs:")
-            lines += [f"  line {i.line}: {i.name} = {i.value}" for i in self.inputs]
+            lines += [f"  line {i.line}: {i.label} = {i.value}" for i in self.inputs]
         if self.confirmation:
             lines.append(f"Confirmed by a compiled run ({self.confirmation})")
         return "\n".join(lines)

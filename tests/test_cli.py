@@ -160,7 +160,12 @@ def test_command_line_entry_point_has_no_traceback(tmp_path):
 
 def test_a_closed_standard_output_ends_the_run_without_traceback(tmp_path):
     """``cpa verify ... | head -1`` where the reader left before the verdict."""
-    program = write(tmp_path, "safe.c", "int main(void) {\n  return 0;\n}\n")
+    program = write(
+        tmp_path,
+        "safe.c",
+        "extern void reach_error(void);\nint main(void) {\n  int x = 1;\n"
+        "  if (x == 2) reach_error();\n  return 0;\n}\n",
+    )
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
@@ -174,3 +179,41 @@ def test_a_closed_standard_output_ends_the_run_without_traceback(tmp_path):
         os.close(write_end)
     assert process.returncode == 141
     assert process.stderr == b""
+
+
+def test_a_program_without_target_gets_a_note_on_stderr(capsys, tmp_path):
+    program = write(
+        tmp_path,
+        "asserts.c",
+        "extern int __VERIFIER_nondet_int(void);\n"
+        "extern void __assert_fail(const char *, const char *, unsigned, const char *);\n"
+        "#define assert(c) ((c) ? (void)0 : __assert_fail(#c, __FILE__, __LINE__, 0))\n"
+        "int main(void) { int x = __VERIFIER_nondet_int(); assert(x != 7); return 0; }\n",
+    )
+    status, out, err = cpa(capsys, "verify", "--config", "lbe", program)
+    assert status == 0 and "Verification result: TRUE" in out
+    assert "no location of" in err and "call(reach_error())" in err
+    assert "naming __assert_fail" in err
+    prp = write(tmp_path, "assert.prp", "CHECK( init(main()), LTL(G ! call(__assert_fail())) )\n")
+    status, out, err = cpa(capsys, "verify", "--config", "lbe", "--spec", prp, program)
+    assert "Verification result: FALSE" in out and "no location of" not in err
+
+
+def test_an_input_whose_value_the_program_drops_is_named_by_its_call(capsys, tmp_path):
+    program = write(
+        tmp_path,
+        "dropped.c",
+        "extern void reach_error(void);\n"
+        "extern int __VERIFIER_nondet_int(void);\n"
+        "extern int log_value(int);\n"
+        "int main(void) {\n"
+        "  int x = __VERIFIER_nondet_int();\n"
+        "  log_value(x);\n"
+        "  if (x == 7) reach_error();\n"
+        "  return 0;\n"
+        "}\n",
+    )
+    status, out, err = cpa(capsys, "verify", "--config", "lbe", program)
+    assert "Verification result: FALSE" in out
+    assert "<- input log_value() = " in out
+    assert "line 6: log_value() = " in out
