@@ -328,6 +328,24 @@ def test_pointers_structs_and_arrays():
     assert not replay(source, [3]).reached_target
 
 
+def test_a_pointer_steps_by_its_own_type_over_the_array_it_points_into():
+    source = """
+    struct pair { int x; int y; };
+    int main() {
+      struct pair a[3] = {{1, 2}, {3, 4}, {5, 6}};
+      int i = __VERIFIER_nondet_int();
+      char *base = (char *)a;
+      long d = (char *)&a[i] - base;
+      struct pair *q = (struct pair *)(base + d);
+      if (d == 16 && q->y == 6 && (char *)&a[2] - 8 == (char *)&a[1]) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [2]).reached_target
+    assert replay(source, [1]).reason == "program ended"
+    inside = replay("int main() { int a[2] = {1, 2}; char *c = (char *)a + 1; return 0; }", [])
+    assert inside.reason.startswith("unsupported: pointer arithmetic into the bytes of an array")
+
+
 def test_malloc_gives_fresh_memory_without_input():
     source = """
     void *malloc(unsigned int);

@@ -775,7 +775,7 @@ class _Interpreter:
             base, index = self._eval(array), self._eval(index_expression)
             if isinstance(index, Pointer) and isinstance(base, int):
                 base, index = index, base
-            return self._pointer_target(self._pointer_add(base, index))
+            return self._pointer_target(self._pointer_add(base, index, expression.type))
         raise _Unsupported(f"lvalue {expression}")
 
     def _pointer_target(self, value: object) -> tuple[Block, tuple]:
@@ -785,15 +785,36 @@ class _Interpreter:
             raise _Undefined("null pointer dereference")
         raise _Unsupported("dereference of a non-pointer value")
 
-    def _pointer_add(self, pointer: object, offset: object) -> Pointer:
+    def _pointer_add(self, pointer: object, offset: object, pointee: CType | None) -> Pointer:
+        """``pointer + offset`` for a pointer to ``pointee``: ``offset`` counts objects of
+        the pointee type, which need not be the array's element type (``(char *)&a[1] + 8``
+        over an array of 8-byte structs is ``&a[2]``)."""
         if not isinstance(pointer, Pointer) or not isinstance(offset, int):
             raise _Unsupported("pointer arithmetic on non-pointer values")
         if offset == 0:
             return pointer
         path = pointer.path
-        if path and isinstance(path[-1], int):
-            return Pointer(pointer.block, path[:-1] + (path[-1] + offset,))
-        raise _Unsupported("pointer arithmetic outside an array")
+        if not (path and isinstance(path[-1], int)):
+            raise _Unsupported("pointer arithmetic outside an array")
+        step, element = self._step_and_element(pointer, pointee)
+        if (offset * step) % element:
+            raise _Unsupported("pointer arithmetic into the bytes of an array element")
+        return Pointer(pointer.block, path[:-1] + (path[-1] + offset * step // element,))
+
+    def _step_and_element(self, pointer: Pointer, pointee: CType | None) -> tuple[int, int]:
+        """The size of one step of a pointer to ``pointee`` and the size of the elements
+        of the array ``pointer`` points into (equal, 1 and 1, when either is unknown:
+        the pointer then steps by elements)."""
+        model = self.cfa.data_model
+        step = 1 if isinstance(pointee, VoidType) else c_types.size_of(pointee, model)
+        array = _type_at(pointer.block.ctype, pointer.path[:-1], False)
+        if isinstance(array, ArrayType):
+            element = c_types.size_of(array.element, model)
+        else:  # a scalar object is an array of one element of its type
+            element = c_types.size_of(array, model) if array is not None else None
+        if not step or not element or step == element:
+            return 1, 1
+        return step, element
 
     def _check_bounds(self, block: Block, path: tuple) -> None:
         ctype = block.ctype
@@ -973,7 +994,7 @@ class _Interpreter:
     def _binary(self, expression: BinaryExpression, left: object, right: object) -> object:
         operator = expression.operator
         if not (isinstance(left, int) and isinstance(right, int)):
-            return self._pointer_binary(operator, left, right)
+            return self._pointer_binary(expression, left, right)
         left_type = c_types.decay(expression.left.type)
         right_type = c_types.decay(expression.right.type)
         if not isinstance(left_type, IntegerType) or not isinstance(right_type, IntegerType):
@@ -1005,16 +1026,18 @@ class _Interpreter:
         except integers.UndefinedOperation as undefined:
             raise _Undefined(str(undefined)) from None
 
-    def _pointer_binary(self, operator: str, left: object, right: object) -> object:
+    def _pointer_binary(self, expression: BinaryExpression, left: object, right: object) -> object:
+        operator = expression.operator
         if operator in ("==", "!="):
             equal = _same_address(left, right)
             return int(equal == (operator == "=="))
+        pointee = c_types.pointer_target(expression.type)
         if operator == "+":
             if isinstance(right, Pointer):
                 left, right = right, left
-            return self._pointer_add(left, right)
+            return self._pointer_add(left, right, pointee)
         if operator == "-" and isinstance(left, Pointer) and isinstance(right, int):
-            return self._pointer_add(left, -right)
+            return self._pointer_add(left, -right, pointee)
         if isinstance(left, Pointer) and isinstance(right, Pointer):
             if left.block is not right.block or left.path[:-1] != right.path[:-1]:
                 raise _Unsupported("comparison of pointers into different objects")
@@ -1022,7 +1045,11 @@ class _Interpreter:
             if not isinstance(a[0], int) or not isinstance(b[0], int):
                 raise _Unsupported("pointer arithmetic outside an array")
             if operator == "-":
-                return a[0] - b[0]
+                operand = c_types.pointer_target(c_types.decay(expression.left.type))
+                step, element = self._step_and_element(left, operand)
+                if ((a[0] - b[0]) * element) % step:
+                    raise _Unsupported("difference of pointers into the bytes of elements")
+                return (a[0] - b[0]) * element // step
             if operator in ("<", "<=", ">", ">="):
                 return integers.compare(operator, a[0], b[0])
         raise _Unsupported(f"operator {operator} on pointers")
