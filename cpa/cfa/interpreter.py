@@ -43,7 +43,9 @@ program compiled by gcc.)
   left-hand side.
 * Memory: every variable and every allocation is a block of cells addressed by a
   path of array indices and field names; pointers are (block, path) pairs, so ``&x``,
-  ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work. The blocks of
+  ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work (in steps of
+  the pointer's type: a ``char *`` over an array of structs moves by whole elements,
+  anything finer is unsupported). The blocks of
   a function's locals die when it returns; a ``MemoryCheck`` (the frontend's check
   before a pointer operation) holds when the pointer designates a live part of a
   block of a type the access may read, or stays inside its block. Unions,
