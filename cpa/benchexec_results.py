@@ -174,7 +174,7 @@ def write_result_xml(
     start: datetime,
     end: datetime | None = None,
 ) -> list[Path]:
-    """One ``BENCHMARK.CONFIG.xml`` per configuration in ``directory``; their paths."""
+    """One ``BENCHMARK.results.CONFIG.xml`` per configuration in ``directory``; their paths."""
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     end = end or datetime.now(UTC)

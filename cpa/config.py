@@ -42,7 +42,7 @@ DEFAULT_CONFIG = "lbe"
 ANALYSIS_OPTIONS: dict[str, Option] = {
     "cpas": Option(list, ["location", "callstack"], "CPAs of the composite, in order"),
     "algorithm": Option(str, "cpa", "the algorithm around the reachability loop"),
-    "waitlist": Option(str, "dfs", "waitlist order (dfs, bfs, rpo, wto, or a plugin)"),
+    "waitlist": Option(str, "dfs", "waitlist order (dfs, bfs, rpo, wto, weighted, or a plugin)"),
     "cfa_transformations": Option(list, [], "CFA passes applied before the analysis"),
     "description": Option(str, "", "one line saying what this configuration is"),
     "confirm_false": Option(

@@ -3,11 +3,13 @@
 * Comments are removed (string-literal aware); line breaks inside comments are kept so
   line numbers do not move.
 * ``#line N "file"`` / ``# N "file"`` markers are kept (pycparser reads them);
-  ``#pragma`` lines are blanked. Any other directive (``#include``, ``#define``, ...)
+  ``#pragma pack`` is kept (the layout follows it), ``scalar_storage_order`` and
+  ``redefine_extname`` are refused, other ``#pragma`` lines are blanked. Any other directive (``#include``, ``#define``, ...)
   sends the file through the system C preprocessor (``cpp`` or ``gcc -E``) with the
   headers shipped in ``cpa/cfa/include`` on the include path.
 * GCC extensions pycparser does not know are removed or rewritten: ``__attribute__``
-  (balanced parentheses), ``__extension__``, ``__inline__``, ``__restrict__``,
+  (balanced parentheses; only the harmless ones of ``attributes.py``, the others are
+  refused at their line), ``__extension__``, ``__inline__``, ``__restrict__``,
   ``__const``, ``__signed__``, ``__volatile__``, ``__builtin_va_list``, ``_Float128``...
 * GNU syntax pycparser cannot parse is spelled so that it can: ``a ?: b`` as
   ``a ? __cpa_elvis : b`` and ``case lo ... hi:`` as ``case __cpa_case_range(lo, hi):``

@@ -1,7 +1,8 @@
 """A violation witness from a confirmed counterexample.
 
 Each decided branch of the error path becomes a ``branching`` waypoint (the outcome of
-the whole condition of the ``if``, loop or ``?:``, at its keyword), each value returned
+the whole condition of the ``if``, loop or ``?:``, at its keyword, or the case label a
+``switch`` takes), each value returned
 by an undefined function a ``function_return`` waypoint (``\\result == v`` at the
 call's closing parenthesis), and the violation the ``target`` waypoint; each in a
 segment of its own, in path order. A validator then follows exactly the branches of
