@@ -83,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--data-model",
         choices=["ILP32", "LP64"],
-        help="data model of a bare .c file (default LP64; a task file names its own)",
+        help="data model of a bare .c file (default LP64), or instead of the one a task file names",
     )
     replay.add_argument(
         "--timelimit", type=float, default=10.0, help="wall-time limit of the run in seconds"
@@ -111,7 +111,7 @@ def _add_analysis_arguments(parser: argparse.ArgumentParser, config_help: str) -
     parser.add_argument(
         "--data-model",
         choices=["ILP32", "LP64"],
-        help="data model of a bare .c file (default LP64; a task file names its own)",
+        help="data model of a bare .c file (default LP64), or instead of the one a task file names",
     )
     parser.add_argument("--stats", action="store_true", help="print statistics")
 
