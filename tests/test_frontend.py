@@ -93,12 +93,12 @@ def test_locals_shadowing_and_uninitialised_declaration():
     cfa = parse_source("int main() { int x; { int x = 2; x = 3; } x = 4; return x; }")
     decls = edges(cfa, kind=DeclarationEdge)
     names = [d.variable.name for d in decls]
-    assert names == ["main::x", "main::x__2"]
+    assert names == ["main::x", "main::x::2"]
     assert decls[0].initializer is None
     assert decls[1].initializer == IntConstant(2, decls[1].variable.type)
     inner = edge_with_text(cfa, "x = 3")
     outer = edge_with_text(cfa, "x = 4")
-    assert inner.lhs.variable.name == "main::x__2"
+    assert inner.lhs.variable.name == "main::x::2"
     assert outer.lhs.variable.name == "main::x"
 
 

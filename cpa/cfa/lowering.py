@@ -300,7 +300,7 @@ class FunctionLowering:
     def new_variable(self, name: str, ctype: CType, read_only: bool = False) -> Variable:
         count = self.name_counts.get(name, 0) + 1
         self.name_counts[name] = count
-        qualified = f"{self.function}::{name}" + (f"__{count}" if count > 1 else "")
+        qualified = f"{self.function}::{name}" + (f"::{count}" if count > 1 else "")
         return Variable(
             qualified, name, ctype, self.function, False, self._in_inner_block(), read_only
         )
@@ -411,7 +411,7 @@ class FunctionLowering:
             count = self.name_counts.get(decl.name, 0) + 1
             self.name_counts[decl.name] = count  # two blocks' 'static int k' differ
             variable = Variable(
-                f"{self.function}::{decl.name}" + (f"__{count}" if count > 1 else ""),
+                f"{self.function}::{decl.name}" + (f"::{count}" if count > 1 else ""),
                 decl.name,
                 ctype,
                 self.function,
@@ -1074,8 +1074,8 @@ class FunctionLowering:
             raise self.unsupported("address of a label (computed goto)", node)
         operand = self.expression(node.expr)
         if op == "&":
-            if isinstance(operand, Dereference):
-                return operand.operand
+            if isinstance(operand, Dereference):  # &*E is E, converted as an operand of *
+                return _decayed(operand.operand)
             return AddressOf(operand, PointerType(operand.type))
         if op == "*":
             if isinstance(operand.type, FunctionType):
@@ -1337,7 +1337,7 @@ class FunctionLowering:
     def _expr_ExprList(self, node: c_ast.ExprList) -> Expression:
         for item in node.exprs[:-1]:
             self.effect(item)
-        return self.expression(node.exprs[-1])
+        return _decayed(self.expression(node.exprs[-1]))  # a comma's value is an rvalue
 
     def _expr_Cast(self, node: c_ast.Cast) -> Expression:
         target = self.resolve_type(node.to_type)
@@ -1404,7 +1404,7 @@ class FunctionLowering:
             ):
                 self.statement(last)
                 return IntConstant(0, VOID)
-            value = self.expression(last)
+            value = _decayed(self.expression(last))  # the value of an expression statement
             if isinstance(value, IntConstant) or not _is_scalar(value.type):
                 return value
             return self.temporary(value.type, value)
@@ -2139,6 +2139,14 @@ def _may_have_effects(node: c_ast.Node) -> bool:
 def _is_null(expression: Expression) -> bool:
     """A null pointer constant (an integer constant 0, possibly cast to ``void *``)."""
     return isinstance(expression, IntConstant) and expression.value == 0
+
+
+def _decayed(value: Expression) -> Expression:
+    """``value`` as an rvalue: an array or a function becomes a pointer to its first
+    element or to itself (``sizeof (0, a)`` is a pointer's size, not the array's)."""
+    if isinstance(value.type, (ArrayType, FunctionType)):
+        return CastExpression(value, c_types.decay(value.type))
+    return value
 
 
 def convert(expression: Expression, ctype: CType, explicit: bool = False) -> Expression:
