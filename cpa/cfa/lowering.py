@@ -1271,12 +1271,11 @@ class FunctionLowering:
     def _expr_TernaryOp(self, node: c_ast.TernaryOp) -> Expression:
         if isinstance(node.iftrue, c_ast.ID) and node.iftrue.name == ELVIS_PLACEHOLDER:
             return self._elvis(node)
-        true_type = self.type_of(node.iftrue)
-        false_type = self.type_of(node.iffalse)
-        if isinstance(true_type, VoidType) or isinstance(false_type, VoidType):
+        true_value, false_value = self.unevaluated(node.iftrue), self.unevaluated(node.iffalse)
+        if isinstance(true_value.type, VoidType) or isinstance(false_value.type, VoidType):
             self.effect(node)
             return IntConstant(0, VOID)
-        result = self.temporary(_conditional_type(true_type, false_type))
+        result = self.temporary(self._conditional_type(true_value, false_value, node))
         ctype = result.type
         then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
         self.decide(node, node.cond, then_node, else_node)
@@ -1290,16 +1289,22 @@ class FunctionLowering:
         self.current = join
         return result
 
+    def _conditional_type(self, true_value: Expression, false_value: Expression, node) -> CType:
+        ctype = _conditional_type(true_value, false_value)
+        if ctype is None:
+            raise self.unsupported("?: of pointers to different types", node)
+        return ctype
+
     def _elvis(self, node: c_ast.TernaryOp) -> Expression:
         """GNU's ``a ?: b``: ``a`` evaluated once, its value if it is not zero, else ``b``
         (the type as for ``a ? a : b``)."""
         first = self.expression(node.cond)
         first_type = c_types.decay(first.type)
         held = self.temporary(first_type, convert(first, first_type))
-        false_type = self.type_of(node.iffalse)
-        if isinstance(false_type, VoidType) or isinstance(first_type, VoidType):
+        false_value = self.unevaluated(node.iffalse)
+        if isinstance(false_value.type, VoidType) or isinstance(first_type, VoidType):
             raise self.unsupported("void operand of ?:", node)
-        result = self.temporary(_conditional_type(first_type, false_type))
+        result = self.temporary(self._conditional_type(held, false_value, node))
         self._select(
             held,
             f"({self.text(node.cond)})",
@@ -2188,14 +2193,37 @@ def zero_value(ctype: CType) -> Expression:
     return IntConstant(0, ctype)
 
 
-def _conditional_type(true_type: CType, false_type: CType) -> CType:
-    """The type of ``c ? a : b`` for non-void operands of these types: the usual
-    arithmetic conversions, else the (decayed) pointer operand's type."""
+def _conditional_type(true_value: Expression, false_value: Expression) -> CType | None:
+    """The type of ``c ? a : b`` for non-void operands (C11 6.5.15): the usual
+    arithmetic conversions; for two pointers, the other's type where one is a null
+    pointer constant, else ``void *`` where one points to void, else their common type;
+    a pointer's type beside an integer (a null pointer constant). None for pointers to
+    two different types (gcc makes that ``void *`` with a warning; not modelled)."""
+    true_type, false_type = c_types.decay(true_value.type), c_types.decay(false_value.type)
     if c_types.is_arithmetic(true_type) and c_types.is_arithmetic(false_type):
         return c_types.arithmetic_type(true_type, false_type)
-    if isinstance(c_types.decay(true_type), PointerType):
-        return c_types.decay(true_type)
-    return c_types.decay(false_type)
+    if isinstance(true_type, PointerType) and isinstance(false_type, PointerType):
+        true_null, false_null = _is_null_constant(true_value), _is_null_constant(false_value)
+        if true_null != false_null:
+            return false_type if true_null else true_type
+        for ctype in (true_type, false_type):
+            if isinstance(ctype.target, VoidType):
+                return ctype
+        return true_type if true_type == false_type else None
+    if isinstance(true_type, PointerType):
+        return true_type
+    return false_type
+
+
+def _is_null_constant(expression: Expression) -> bool:
+    """A null pointer constant in C's sense: an integer constant 0, or one cast to
+    ``void *`` (``(int *) 0`` is a null pointer, but not such a constant)."""
+    if not (isinstance(expression, IntConstant) and expression.value == 0):
+        return False
+    ctype = expression.type
+    return isinstance(ctype, IntegerType) or (
+        isinstance(ctype, PointerType) and isinstance(ctype.target, VoidType)
+    )
 
 
 def _is_case_range(node: c_ast.Node) -> bool:
