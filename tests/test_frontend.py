@@ -716,3 +716,16 @@ def test_the_type_of_a_conditional_with_pointer_operands():
     (ret,) = edges(cfa, kind=ReturnStatementEdge)
     assert isinstance(ret.expression.operand, SizeOf)  # sizeof (void): left to the analysis
     assert isinstance(ret.expression.operand.operand_type, VoidType)
+
+
+def test_enumerators_past_int_max_and_floating_values():
+    """gcc counts an enumerator without a value on from the previous one in its type:
+    past INT_MAX it is an error (bad input); a floating constant in an enumerator's
+    value is valid C that we do not fold (UNKNOWN)."""
+    with pytest.raises(InputError, match="overflow in enumeration values") as info:
+        parse_source("enum E { A = 2147483647, B };\nint main() { return B; }", "e.c")
+    assert info.value.line == 1
+    cfa = parse_source("enum E { A = 2147483648, B };\nint main() { return B == 2147483649; }")
+    assert cfa.functions["main"] is not None
+    with pytest.raises(UnsupportedFeature, match="floating-point constant"):
+        parse_source("enum E { A = (int) 2.5, B };\nint main() { return B; }")

@@ -273,8 +273,16 @@ class Scopes:
         for enumerator in node.values.enumerators:
             if enumerator.value is not None:
                 value = self.constant_value(enumerator.value)
+                if value is None and _has_floating_constant(enumerator.value):
+                    # valid C ((int) 2.5 is an integer constant expression) we do not fold
+                    raise self.unsupported(
+                        "floating-point constant in an enumerator value", enumerator
+                    )
                 if value is None:
                     raise self.error("enumerator value is not constant", enumerator)
+            elif values and values[-1] in _ENUM_OVERFLOW_POINTS:
+                # gcc counts on in the previous enumerator's type: past INT_MAX an error
+                raise self.error("overflow in enumeration values", enumerator)
             values.append(value)
             # an enumeration constant is an int (gcc: a wider type if it does not fit)
             self.define(enumerator.name, EnumConstant(value, _enum_constant_type(value)))
@@ -389,6 +397,16 @@ def _qualified(ctype: CType, quals: list[str] | None) -> CType:
             ctype.kind, ctype.name, ctype.fields, ctype.bit_fields, atomic=True, pack=ctype.pack
         )
     return ctype
+
+
+def _has_floating_constant(node: c_ast.Node) -> bool:
+    if isinstance(node, c_ast.Constant) and node.type in ("float", "double", "long double"):
+        return True
+    return any(_has_floating_constant(child) for _, child in node.children())
+
+
+#: values after which an enumerator without its own value does not fit (gcc: an error)
+_ENUM_OVERFLOW_POINTS = frozenset([INT.max_value, LONGLONG.max_value, ULONGLONG.max_value])
 
 
 def _enum_constant_type(value: int) -> IntegerType:
