@@ -523,6 +523,10 @@ class Z3SpacerInterpolator(Interpolator):
         #: on those attempts (work thrown away)
         self.fallbacks = 0
         self.over_budget_s = 0.0
+        #: Spacer ran out of a budget and the inlined clauses were tried; how often
+        #: they answered (see _inlined_within)
+        self.inlined_attempts = 0
+        self.inlined_answers = 0
         self._deadline: float | None = None  # of the current call
         #: the problem whose interpolants the last call returned: the one given, or
         #: (reduced to an unsat core) its formulas or edges weakened, each implied by
@@ -558,6 +562,9 @@ class Z3SpacerInterpolator(Interpolator):
         if self.fallbacks:
             figures["interpolation_core_fallbacks"] = self.fallbacks
             figures["interpolation_over_budget_time_s"] = round(self.over_budget_s, 3)
+        if self.inlined_attempts:
+            figures["interpolation_inlined_attempts"] = self.inlined_attempts
+            figures["interpolation_inlined_answers"] = self.inlined_answers
         if self.probes_sat:
             figures["interpolation_feasible_by_probe"] = self.probes_sat
         if self.probes_eliminating:
@@ -1105,8 +1112,12 @@ class Z3SpacerInterpolator(Interpolator):
         theories = self._theories if self.integer_reading else ["bit-vectors"]
         if budget is None and len(theories) > 1 and steps_of("integers") is None:
             theories = ["bit-vectors"]  # no reading: no portfolio of budgets either
-        if budget is not None or len(theories) == 1:
+        if budget is not None:
             budgets: list[int | None] = [budget]
+        elif len(theories) == 1:
+            # one reading: first within the first budget, so that a chain on which Spacer
+            # diverges gets the inlined clauses (_inlined_within), then without a budget
+            budgets = [self.conjuncts_budget, None]
         else:  # a portfolio of its own: the readings in turn, budgets growing fourfold
             budgets = []
             grown: int | None = self.conjuncts_budget
@@ -1399,9 +1410,43 @@ class Z3SpacerInterpolator(Interpolator):
             # "canceled" inside a push, or (tiny budgets) as plain "unknown"
             if "resource" in reason or "cancel" in reason or reason in ("", "unknown"):
                 if budget is not None:
+                    if extra is not _INLINED:
+                        inlined = self._inlined_within(clauses, spacer_ctx, budget)
+                        if inlined is not False:
+                            return inlined
                     raise _OverBudget(reason)
                 break
         raise self._unknown("Spacer", reason or "timeout", timed=budget is None)
+
+    def _inlined_within(
+        self, clauses: list[z3.ExprRef], spacer_ctx: z3.Context, budget: int
+    ) -> z3.ModelRef | None | bool:
+        """The clauses inlined (:data:`_INLINED`) within a sixteenth of ``budget``, after
+        Spacer ran out of it: a model, None (unsolvable), or False (no answer).
+
+        Spacer's lemmas are linear bounds, and a chain whose interpolants need a value
+        modulo 2^N (``r = a * 100000 + g`` over words, and its integer reading with a wrap
+        term) can make it diverge while the inlined chain is one easy query; the
+        interpolants read back are then the strongest postconditions along the chain."""
+        solver = z3.SolverFor("HORN", ctx=spacer_ctx)
+        solver.set(**_HORN_PARAMS)
+        solver.set(**_INLINED)
+        if self._deadline is not None:
+            left_ms = int((self._deadline - time.monotonic()) * 1000)
+            if left_ms <= 0:
+                return False
+            solver.set("timeout", left_ms)
+        solver.set("rlimit", max(1, budget // 16))
+        solver.add(*clauses)
+        with _quiet_stderr():
+            result = solver.check()
+        self.inlined_attempts += 1
+        if result == z3.sat:
+            self.inlined_answers += 1
+            return solver.model()
+        if result == z3.unsat:
+            return None
+        return False
 
     def _seed(self, budget: int | None) -> int:
         """Spacer's random seed for an attempt within ``budget``: how many fourfold

@@ -16,6 +16,7 @@ import pytest
 import z3
 from pysmt.fnode import FNode
 from pysmt.shortcuts import (
+    BV,
     FALSE,
     GE,
     GT,
@@ -24,6 +25,8 @@ from pysmt.shortcuts import (
     TRUE,
     And,
     Bool,
+    BVAdd,
+    BVMul,
     Equals,
     Function,
     Iff,
@@ -1114,3 +1117,24 @@ def test_a_failing_spacer_is_asked_again_and_then_with_the_clauses_inlined() -> 
             there = clause.translate(model.ctx)
             check.add(z3.Not(z3.substitute_funs(there, *interpretations)))
             assert check.check() == z3.unsat
+
+
+def test_a_chain_spacer_diverges_on_gets_the_inlined_clauses_interpolants() -> None:
+    """``r = a * 100000 + g`` over 32-bit words after ``a = 1, g = 7``, refuting
+    ``r != 100007``: Spacer's linear lemmas do not converge on the word product (nor on
+    its integer reading with a wrap term), the inlined chain is one easy query. The
+    answer comes from the inlined clauses once Spacer ran out of its first budget."""
+    word = BVType(32)
+    a, g = Symbol("inl!a", word), Symbol("inl!g", word)
+    ret, r = Symbol("inl!ret", word), Symbol("inl!r", word)
+    formulas = [
+        And(Equals(a, BV(1, 32)), Equals(g, BV(7, 32))),
+        Equals(ret, BVAdd(BVMul(a, BV(100000, 32)), g)),
+        Equals(r, ret),
+        Not(Equals(r, BV(100007, 32))),
+    ]
+    interpolator = Z3SpacerInterpolator(timeout_ms=60_000, reduce_with_core=False)
+    check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert interpolator.inlined_answers >= 1
+    figures = interpolator.statistics()
+    assert figures["interpolation_inlined_answers"] == interpolator.inlined_answers
