@@ -1441,12 +1441,23 @@ class Z3SpacerInterpolator(Interpolator):
         with _quiet_stderr():
             result = solver.check()
         self.inlined_attempts += 1
-        if result == z3.sat:
-            self.inlined_answers += 1
-            return solver.model()
         if result == z3.unsat:
             return None
-        return False
+        if result != z3.sat:
+            return False
+        model = solver.model()
+        # a predicate that the inlining eliminated is interpreted as the image of the
+        # path to it, existentially quantified where a symbol could not be substituted
+        # away: no interpolant without quantifier elimination, which may not end; then
+        # Spacer's next budget decides
+        for declaration in model.decls():
+            interpretation = model[declaration]
+            if isinstance(interpretation, z3.FuncInterp):
+                value = interpretation.else_value()
+                if value is not None and _has_quantifier(value):
+                    return False
+        self.inlined_answers += 1
+        return model
 
     def _seed(self, budget: int | None) -> int:
         """Spacer's random seed for an attempt within ``budget``: how many fourfold
