@@ -2142,7 +2142,9 @@ def _may_have_effects(node: c_ast.Node) -> bool:
 
 
 def _is_null(expression: Expression) -> bool:
-    """A null pointer constant (an integer constant 0, possibly cast to ``void *``)."""
+    """The constant 0 of any scalar type: the integer 0 or a null pointer of any type
+    (``(int *) 0`` too), which compare alike with a pointer; C's narrower notion of a
+    null pointer constant, which decides the type of ``?:``, is :func:`_is_null_constant`."""
     return isinstance(expression, IntConstant) and expression.value == 0
 
 
