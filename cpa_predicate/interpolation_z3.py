@@ -527,6 +527,7 @@ class Z3SpacerInterpolator(Interpolator):
         #: they answered (see _inlined_within)
         self.inlined_attempts = 0
         self.inlined_answers = 0
+        self._quantified_inlined: set[tuple[int, ...]] = set()
         self._deadline: float | None = None  # of the current call
         #: the problem whose interpolants the last call returned: the one given, or
         #: (reduced to an unsat core) its formulas or edges weakened, each implied by
@@ -1366,7 +1367,6 @@ class Z3SpacerInterpolator(Interpolator):
         another. With one seed, the attempt at the next budget
         would first repeat the search that ran out; with another it is a fresh sample.
         """
-        deadline = self._deadline
         attempts: list[dict[str, object]] = [{"spacer.min_level": depth}, {}, _INLINED]
         if not first_attempt:
             attempts = attempts[1:]
@@ -1376,24 +1376,12 @@ class Z3SpacerInterpolator(Interpolator):
         # Horn problem got different solutions after different earlier calls. In a
         # context of its own the problem alone decides the search.
         spacer_ctx = z3.Context()
+        problem = tuple(clause.hash() for clause in clauses)
         clauses = [clause.translate(spacer_ctx) for clause in clauses]
         for extra in attempts:
-            solver = z3.SolverFor("HORN", ctx=spacer_ctx)
-            solver.set(**_HORN_PARAMS)
-            for key, value in extra.items():
-                solver.set(key, value)
-            seed = self._seed(budget)
-            if seed:
-                solver.set("random_seed", seed)
-                solver.set("spacer.random_seed", seed)
-            if deadline is not None:
-                left_ms = int((deadline - time.monotonic()) * 1000)
-                if left_ms <= 0:
-                    break
-                solver.set("timeout", left_ms)
-            if budget is not None:
-                solver.set("rlimit", budget)
-            solver.add(*clauses)
+            solver = self._horn_solver(spacer_ctx, clauses, extra, budget, self._seed(budget))
+            if solver is None:
+                break
             with _quiet_stderr():
                 result = solver.check()
             if result == z3.sat:
@@ -1411,15 +1399,45 @@ class Z3SpacerInterpolator(Interpolator):
             if "resource" in reason or "cancel" in reason or reason in ("", "unknown"):
                 if budget is not None:
                     if extra is not _INLINED:
-                        inlined = self._inlined_within(clauses, spacer_ctx, budget)
+                        inlined = self._inlined_within(problem, clauses, spacer_ctx, budget)
                         if inlined is not False:
                             return inlined
                     raise _OverBudget(reason)
                 break
         raise self._unknown("Spacer", reason or "timeout", timed=budget is None)
 
+    def _horn_solver(
+        self,
+        spacer_ctx: z3.Context,
+        clauses: list[z3.ExprRef],
+        extra: dict[str, object],
+        rlimit: int | None,
+        seed: int = 0,
+    ) -> z3.Solver | None:
+        """A Horn solver over ``clauses`` with our parameters and ``extra``, within the
+        call's deadline and ``rlimit`` resource units; None once the deadline passed."""
+        solver = z3.SolverFor("HORN", ctx=spacer_ctx)
+        solver.set(**_HORN_PARAMS)
+        solver.set(**extra)
+        if seed:
+            solver.set("random_seed", seed)
+            solver.set("spacer.random_seed", seed)
+        if self._deadline is not None:
+            left_ms = int((self._deadline - time.monotonic()) * 1000)
+            if left_ms <= 0:
+                return None
+            solver.set("timeout", left_ms)
+        if rlimit is not None:
+            solver.set("rlimit", rlimit)
+        solver.add(*clauses)
+        return solver
+
     def _inlined_within(
-        self, clauses: list[z3.ExprRef], spacer_ctx: z3.Context, budget: int
+        self,
+        problem: tuple[int, ...],
+        clauses: list[z3.ExprRef],
+        spacer_ctx: z3.Context,
+        budget: int,
     ) -> z3.ModelRef | None | bool:
         """The clauses inlined (:data:`_INLINED`) within a sixteenth of ``budget``, after
         Spacer ran out of it: a model, None (unsolvable), or False (no answer).
@@ -1427,17 +1445,14 @@ class Z3SpacerInterpolator(Interpolator):
         Spacer's lemmas are linear bounds, and a chain whose interpolants need a value
         modulo 2^N (``r = a * 100000 + g`` over words, and its integer reading with a wrap
         term) can make it diverge while the inlined chain is one easy query; the
-        interpolants read back are then the strongest postconditions along the chain."""
-        solver = z3.SolverFor("HORN", ctx=spacer_ctx)
-        solver.set(**_HORN_PARAMS)
-        solver.set(**_INLINED)
-        if self._deadline is not None:
-            left_ms = int((self._deadline - time.monotonic()) * 1000)
-            if left_ms <= 0:
-                return False
-            solver.set("timeout", left_ms)
-        solver.set("rlimit", max(1, budget // 16))
-        solver.add(*clauses)
+        interpolants read back are then the strongest postconditions along the chain.
+        A ``problem`` (the clauses' hashes) whose inlined answer had a quantifier is not
+        asked again at the next budget: the answer would be the same."""
+        if problem in self._quantified_inlined:
+            return False
+        solver = self._horn_solver(spacer_ctx, clauses, _INLINED, max(1, budget // 16))
+        if solver is None:
+            return False
         with _quiet_stderr():
             result = solver.check()
         self.inlined_attempts += 1
@@ -1455,6 +1470,7 @@ class Z3SpacerInterpolator(Interpolator):
             if isinstance(interpretation, z3.FuncInterp):
                 value = interpretation.else_value()
                 if value is not None and _has_quantifier(value):
+                    self._quantified_inlined.add(problem)
                     return False
         self.inlined_answers += 1
         return model

@@ -1275,7 +1275,7 @@ class FunctionLowering:
         if isinstance(true_value.type, VoidType) or isinstance(false_value.type, VoidType):
             self.effect(node)
             return IntConstant(0, VOID)
-        result = self.temporary(self._conditional_type(true_value, false_value, node))
+        result = self.temporary(self._conditional_result_type(true_value, false_value, node))
         ctype = result.type
         then_node, else_node, join = self.new_node(), self.new_node(), self.new_node()
         self.decide(node, node.cond, then_node, else_node)
@@ -1289,7 +1289,10 @@ class FunctionLowering:
         self.current = join
         return result
 
-    def _conditional_type(self, true_value: Expression, false_value: Expression, node) -> CType:
+    def _conditional_result_type(
+        self, true_value: Expression, false_value: Expression, node: c_ast.TernaryOp
+    ) -> CType:
+        """The type of the ``?:`` at ``node`` (:func:`_conditional_type`), or UNKNOWN."""
         ctype = _conditional_type(true_value, false_value)
         if ctype is None:
             raise self.unsupported("?: of pointers to different types", node)
@@ -1304,7 +1307,7 @@ class FunctionLowering:
         false_value = self.unevaluated(node.iffalse)
         if isinstance(false_value.type, VoidType) or isinstance(first_type, VoidType):
             raise self.unsupported("void operand of ?:", node)
-        result = self.temporary(self._conditional_type(held, false_value, node))
+        result = self.temporary(self._conditional_result_type(held, false_value, node))
         self._select(
             held,
             f"({self.text(node.cond)})",
