@@ -172,6 +172,41 @@ def test_typedef_enum_struct():
         assert ret.expression == IntConstant(size, ret.expression.type)  # folded
 
 
+def test_typeof_in_every_place_a_type_goes():
+    """GNU ``typeof`` in its three spellings: at file scope, in members, signatures,
+    casts and declarations; the operand keeps its array type and is not evaluated."""
+    src = """
+    unsigned char g;
+    typeof(g) h;
+    struct s { __typeof__(g + 0) wide; __typeof(h) narrow; };
+    typeof(g) f(typeof(g + 0) k) { return k; }
+    int main() {
+      int a[5]; int x = 0;
+      typeof(a) b; typeof(x++) y = (typeof(g)) 300; struct s v;
+      return sizeof b + sizeof v;
+    }
+    """
+    cfa = parse_source(src)
+    h = next(v for v in cfa.global_variables if v.name == "h")
+    assert str(h.type) == "unsigned char"
+    assert str(cfa.functions["f"].parameters[0].type) == "int"
+    assert str(cfa.functions["f"].return_variable.type) == "unsigned char"
+    declaration = edge_with_text(cfa, "typeof(x++) y = (typeof(g)) 300")
+    assert declaration.initializer.value == 44  # the cast to unsigned char, folded
+    assert str(declaration.variable.type) == "int"
+    # x++ is not evaluated: main has declarations and its return only
+    kinds = {type(edge).__name__ for edge in edges(cfa)}
+    assert kinds == {"BlankEdge", "DeclarationEdge", "ReturnStatementEdge"}
+    (ret,) = edges(cfa, kind=ReturnStatementEdge)
+    assert ret.expression == IntConstant(28, ret.expression.type)  # int[5] + {int, uchar}
+
+
+def test_typeof_of_an_undeclared_name_is_bad_input():
+    with pytest.raises(InputError) as info:
+        parse_source("int main() {\n  typeof(nope) x = 1;\n  return x;\n}\n", "t.c")
+    assert info.value.line == 2 and "nope" in str(info.value)
+
+
 # --------------------------------------------------------------- statements
 def test_compound_assignment_and_increments_in_statements():
     cfa = parse_source("int main() { int x = 0; x += 2; x <<= 1; x++; --x; return x; }")

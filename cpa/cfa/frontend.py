@@ -28,7 +28,7 @@ import re
 import sys
 from contextlib import contextmanager
 
-from pycparser import c_ast, c_parser
+from pycparser import c_ast, c_lexer, c_parser
 
 from cpa.cfa.addresses import address_taken
 from cpa.cfa.allocations import allocation_sites, functions_running_once
@@ -109,8 +109,24 @@ _NESTED_FUNCTION = re.compile(
 )
 
 
+class _GnuLexer(c_lexer.CLexer):
+    """pycparser's lexer with GNU C's ``typeof`` spellings as keywords.
+
+    ``-std=gnu11`` (what gcc compiles tasks with) makes ``typeof`` a keyword; pycparser
+    parses the specifier but knows the word only in its C23 dialect, whose other
+    keywords (``bool``, ``true``, ``nullptr``...) would break valid C11 programs.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self._keyword_map.update(dict.fromkeys(("typeof", "__typeof__", "__typeof"), "TYPEOF"))
+
+
 class _Parser(c_parser.CParser):
     """pycparser whose errors always carry the line of the current token."""
+
+    def __init__(self) -> None:
+        super().__init__(lexer=_GnuLexer)
 
     def _parse_error(self, msg, coord):  # type: ignore[override]
         if not hasattr(coord, "line"):

@@ -379,23 +379,13 @@ class FunctionLowering:
         self.scopes.define(node.name, TypedefName(self.resolve_type(node.type)))
 
     def resolve_type(self, node: c_ast.Node) -> CType:
-        if isinstance(node, c_ast.TypeOf) or _contains_typeof(node):
-            return self._typeof_type(node)
-        return self.scopes.resolve_type(node)
-
-    def _typeof_type(self, node: c_ast.Node) -> CType:
-        if isinstance(node, c_ast.TypeOf):
-            if isinstance(node.expr, c_ast.Typename):
-                return self.resolve_type(node.expr)
-            return self.type_of(node.expr)
-        if isinstance(node, (c_ast.TypeDecl, c_ast.Typename)):
-            return self._typeof_type(node.type)
-        if isinstance(node, c_ast.PtrDecl):
-            return PointerType(self._typeof_type(node.type))
-        if isinstance(node, c_ast.ArrayDecl):
-            length = None if node.dim is None else self.scopes.constant_value(node.dim)
-            return ArrayType(self._typeof_type(node.type), length)
-        return self.scopes.resolve_type(node)
+        """The type a declarator describes; a ``typeof`` in it is typed by this lowering."""
+        previous = self.scopes.expression_type
+        self.scopes.expression_type = self.type_of
+        try:
+            return self.scopes.resolve_type(node)
+        finally:
+            self.scopes.expression_type = previous
 
     def _local_declaration(self, decl: c_ast.Decl) -> None:
         storage = decl.storage or []
@@ -2079,16 +2069,6 @@ def _wide_type(operator: str, left: IntegerType, right: IntegerType) -> IntegerT
     size = max(left.size, right.size)
     size = 2 * size + 1 if operator == "*" else size + 1
     return IntegerType(f"__cpa_wide_int{8 * size}", size, True)
-
-
-def _contains_typeof(node: c_ast.Node) -> bool:
-    while node is not None:
-        if isinstance(node, c_ast.TypeOf):
-            return True
-        node = getattr(node, "type", None)
-        if not isinstance(node, c_ast.Node):
-            return False
-    return False
 
 
 def _is_scalar(ctype: CType) -> bool:

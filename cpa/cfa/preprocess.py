@@ -426,7 +426,8 @@ _C_KEYWORDS = frozenset(
     """auto break case char const continue default do double else enum extern float for
     goto if inline int long register restrict return short signed sizeof static struct
     switch typedef union unsigned void volatile while _Bool _Atomic _Thread_local
-    __attribute__ __attribute __extension__ __restrict __inline __inline__""".split()
+    __attribute__ __attribute __extension__ __restrict __inline __inline__
+    typeof __typeof__ __typeof""".split()
 )
 
 

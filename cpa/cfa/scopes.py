@@ -9,6 +9,7 @@ keeps a stack of both; :meth:`Scopes.resolve_type` turns a pycparser type node i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pycparser import c_ast
@@ -71,6 +72,9 @@ class Scopes:
         #: ``#pragma pack``: the value in effect (None: none) and the pushed ones
         self.pack: int | None = None
         self._packs: list[int | None] = []
+        #: the type of an unevaluated expression, for ``typeof (expression)``: set by the
+        #: function lowering that resolves a type (expressions are typed by lowering them)
+        self.expression_type: Callable[[c_ast.Node], CType] | None = None
 
     def pragma(self, node: c_ast.Pragma) -> None:
         """A ``#pragma`` at file scope: ``pack`` changes the layout of the structs
@@ -176,7 +180,18 @@ class Scopes:
             return self._struct_type(node)
         if isinstance(node, c_ast.Enum):
             return self._enum_type(node)
+        if isinstance(node, c_ast.TypeOf):
+            return self._typeof_type(node)
         raise self.error(f"unexpected type syntax {type(node).__name__}", node)
+
+    def _typeof_type(self, node: c_ast.TypeOf) -> CType:
+        """GNU ``typeof``: the type named, or the type of the expression, which is not
+        evaluated (only a variably modified type would be, and VLAs are refused)."""
+        if isinstance(node.expr, c_ast.Typename):
+            return self.resolve_type(node.expr)
+        if self.expression_type is None:
+            raise self.unsupported("typeof of an expression outside a declaration", node)
+        return self.expression_type(node.expr)
 
     def function_type(self, node: c_ast.FuncDecl) -> FunctionType:
         return_type = self.resolve_type(node.type)
