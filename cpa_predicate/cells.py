@@ -10,8 +10,10 @@ under the guard that the index selects it. Out-of-bounds indices never reach the
 encoding: the frontend sends them to an undefined-behaviour location
 (:mod:`cpa.cfa.undefined`).
 
+A bit-field member is a cell of its width (unnamed ones hold nothing and have none).
 Accesses through pointers reach the same cells (:mod:`cpa_predicate.memory` gives
-address-taken variables addresses). Unions, bit-fields, arrays of unknown length and
+address-taken variables addresses; not to objects with bit-fields, whose members share
+bytes). Unions, bit-fields of types wider than ``int``, arrays of unknown length and
 aggregates of more than :data:`MAX_CELLS` cells are unsupported (the ``ite``
 encoding grows with the number of cells).
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from cpa.cfa import c_types
 from cpa.cfa.types import ArrayType, CType, FloatType, IntegerType, PointerType, StructType
 
 #: the most cells an aggregate variable may have
@@ -56,9 +59,12 @@ def _collect(ctype: CType, prefix: str, found: list[tuple[str, CType]]) -> None:
             raise NotScalarisable(f"{ctype}: unions are not modelled")
         if ctype.fields is None:
             raise NotScalarisable(f"incomplete type {ctype}")
-        if ctype.bit_fields:
-            raise NotScalarisable(f"{ctype} has bit-fields")
-        for name, field_type in ctype.fields:
+        for index, (name, field_type) in enumerate(ctype.fields):
+            if ctype.bit_field_width(index) is not None:
+                if not name:
+                    continue  # an unnamed bit-field is padding
+                if not c_types.is_modelled_bit_field(field_type):
+                    raise NotScalarisable(f"bit-field of type {field_type.name}")  # type: ignore[attr-defined]
             if not name:
                 raise NotScalarisable(f"{ctype} has an anonymous member")
             _collect(field_type, f"{prefix}.{name}", found)
@@ -66,6 +72,15 @@ def _collect(ctype: CType, prefix: str, found: list[tuple[str, CType]]) -> None:
             raise NotScalarisable(f"more than {MAX_CELLS} cells")
     else:
         raise NotScalarisable(f"member of type {ctype}")
+
+
+def has_bit_fields(ctype: CType) -> bool:
+    """Whether a struct in ``ctype`` (a member, an element) has bit-fields."""
+    while isinstance(ctype, ArrayType):
+        ctype = ctype.element
+    if not isinstance(ctype, StructType):
+        return False
+    return bool(ctype.bit_fields) or any(has_bit_fields(t) for _n, t in ctype.fields or ())
 
 
 def is_aggregate(ctype: CType) -> bool:

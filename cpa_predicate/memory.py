@@ -180,6 +180,8 @@ class MemoryLayout:
             cells.leaves(variable.type)
         except cells.NotScalarisable as reason:
             return str(reason)
+        if cells.has_bit_fields(variable.type):
+            return f"{variable.type} has bit-fields (members that share bytes)"
         if c_types.size_of(variable.type, self.model) is None:
             return f"size of {variable.type} unknown"
         return None

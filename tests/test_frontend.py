@@ -207,6 +207,77 @@ def test_typeof_of_an_undeclared_name_is_bad_input():
     assert info.value.line == 2 and "nope" in str(info.value)
 
 
+_BIT_FIELD_STRUCTS = """
+struct A { unsigned u : 3; int i : 3; unsigned int w : 32; _Bool b : 1;
+           unsigned char c : 4; char d : 4; int : 0; short h : 9; };
+struct B { char c; int x : 3; long long y; };
+struct C { char a; int : 0; char b; };
+struct D { char a; int : 4; char b; };
+struct E { short s : 9; short t : 9; char z; };
+struct F { unsigned char a : 7; unsigned char b : 2; unsigned char z; };
+struct G { int a : 31; int b : 2; };
+"""
+
+#: sizeof, _Alignof and the offset of the last plain member, printed by gcc 12
+#: (-m64 and -m32) for the structs above
+_GCC_BIT_FIELD_LAYOUTS = {
+    "LP64": {"A": (16, 4), "B": (16, 8, 8), "C": (5, 1, 4), "D": (3, 1, 2), "E": (6, 2, 4),
+             "F": (3, 1, 2), "G": (8, 4)},
+    "ILP32": {"A": (16, 4), "B": (12, 4, 4), "C": (5, 1, 4), "D": (3, 1, 2), "E": (6, 2, 4),
+              "F": (3, 1, 2), "G": (8, 4)},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("model", [LP64, ILP32], ids=str)
+def test_bit_field_layout_is_gccs(model):
+    """Bit-fields share units of their declared type, move to the next unit rather than
+    cross one, a zero-width one closes the unit, and only named ones align the struct."""
+    from cpa.cfa import c_types
+    from cpa.cfa.frontend import parse_c
+    from cpa.cfa.scopes import Scopes
+
+    scopes = Scopes("t.c", model)
+    for ext in parse_c(_BIT_FIELD_STRUCTS, "t.c").ext:
+        ctype = scopes.resolve_type(ext.type)
+        expected = _GCC_BIT_FIELD_LAYOUTS[model.name][ctype.name]
+        found = (c_types.size_of(ctype, model), c_types.align_of(ctype, model))
+        if len(expected) == 3:
+            last = ctype.fields[-1][0]
+            found += (c_types.member_offset(ctype, last, model)[0],)
+        assert found == expected, ctype.name
+
+
+def test_bit_field_values_and_gccs_errors():
+    """A bit-field's type has its width (reads promote by it); gcc's errors are bad input."""
+    from cpa.cfa import c_types
+
+    cfa = parse_source(
+        "struct S { unsigned u : 3; unsigned w : 32; int i : 5; _Bool b : 1; } s;\n"
+        "int main() { s.u = 9; s.i = s.u; return s.w; }"
+    )
+    store = edge_with_text(cfa, "s.u = 9")
+    assert store.lhs.type.bits == 3 and store.rhs.value == 1  # 9 folded into 3 bits
+    assert c_types.promote(store.lhs.type) == c_types.INT
+    struct_type = store.lhs.base.type
+    assert c_types.promote(c_types.find_field(struct_type, "w")) == c_types.UINT
+    assert c_types.find_field(struct_type, "b").bits == 1
+    for body, message in [
+        ("return sizeof s.u;", "'sizeof' applied to a bit-field"),
+        ("unsigned *p = &s.u; return 0;", "address of a bit-field"),
+        ("typeof(s.u) v = 0; return v;", "'typeof' applied to a bit-field"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            parse_source(f"struct S {{ unsigned u : 3; }} s;\nint main() {{ {body} }}")
+    for member, message in [
+        ("int x : 33;", "exceeds its type"),
+        ("int x : 0;", "zero width"),
+        ("int x : -1;", "negative width"),
+        ("int *x : 3;", "invalid type"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            parse_source(f"struct S {{ {member} }} s;\nint main() {{ return 0; }}")
+
+
 # --------------------------------------------------------------- statements
 def test_compound_assignment_and_increments_in_statements():
     cfa = parse_source("int main() { int x = 0; x += 2; x <<= 1; x++; --x; return x; }")

@@ -7,6 +7,8 @@ Pure functions over :mod:`cpa.cfa.types`; sizes and alignments depend on the dat
 
 from __future__ import annotations
 
+import dataclasses
+
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.types import (
     BOOL,
@@ -155,9 +157,19 @@ def _struct_layout(ctype: StructType, model: DataModel) -> tuple[int | None, int
 
 
 def _member_offsets(ctype: StructType, model: DataModel) -> tuple[int, int, list[int]] | None:
-    """Size, alignment and the offset of each member, or None if not known."""
-    if ctype.fields is None or ctype.bit_fields:
+    """Size, alignment and the offset of each member, or None if not known.
+
+    Bit-fields follow gcc's x86 layout (the System V psABI): each takes the next bits
+    unless it would cross a boundary of its declared type's alignment, then it starts at
+    the next one; a zero-width one moves to that boundary; a named one aligns the struct
+    as its declared type does, an unnamed one does not. Their offset is the byte of their
+    first bit (``offsetof`` of a bit-field is an error)."""
+    if ctype.fields is None:
         return None
+    if ctype.bit_fields:
+        if ctype.kind != "struct" or ctype.pack is not None:
+            return None
+        return _bit_field_layout(ctype, model)
     size = 0
     alignment = 1
     offsets = []
@@ -185,6 +197,39 @@ def _member_offsets(ctype: StructType, model: DataModel) -> tuple[int, int, list
     return size, alignment, offsets
 
 
+def _bit_field_layout(ctype: StructType, model: DataModel) -> tuple[int, int, list[int]] | None:
+    """:func:`_member_offsets` of a struct with bit-fields, counted in bits."""
+    bits = 0
+    alignment = 1
+    offsets = []
+    for index, (name, field_type) in enumerate(ctype.fields or ()):
+        field_size = size_of(field_type, model)
+        field_align = align_of(field_type, model)
+        if field_size is None or field_align is None:
+            if not (isinstance(field_type, ArrayType) and field_type.length is None):
+                return None
+            field_size = 0  # flexible array member
+        width = ctype.bit_field_width(index)
+        if width is None:
+            offset = -(-bits // 8)
+            offset = (offset + field_align - 1) // field_align * field_align
+            offsets.append(offset)
+            bits = 8 * (offset + field_size)
+        else:
+            if field_size != field_align:  # long long under ILP32: not measured
+                return None
+            unit = 8 * field_align
+            if width == 0 or bits // unit != (bits + width - 1) // unit:
+                bits = (bits + unit - 1) // unit * unit
+            offsets.append(bits // 8)
+            bits += width
+        if width is None or name is not None:
+            alignment = max(alignment, field_align)
+    size = -(-bits // 8)
+    size = (size + alignment - 1) // alignment * alignment
+    return size, alignment, offsets
+
+
 def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType] | None:
     """Offset and type of member ``name`` of a struct/union (``offsetof``), looking
     into anonymous members; None if unknown."""
@@ -193,14 +238,42 @@ def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType
     layout = _member_offsets(ctype, model)
     if layout is None:
         return None
-    for (field_name, field_type), offset in zip(ctype.fields or (), layout[2], strict=True):
+    for index, ((field_name, field_type), offset) in enumerate(
+        zip(ctype.fields or (), layout[2], strict=True)
+    ):
         if field_name == name:
+            if ctype.bit_field_width(index) is not None:
+                return None  # a bit-field has no byte offset of its own
             return offset, field_type
         if field_name is None and isinstance(field_type, StructType):
             inner = member_offset(field_type, name, model)
             if inner is not None:
                 return offset + inner[0], inner[1]
     return None
+
+
+#: declared types of the bit-fields whose values are modelled (their promotion is C's);
+#: gcc's wider ones (``long x : 40``) compute in a type of their own, and are refused
+#: where they are used
+BIT_FIELD_TYPES = frozenset(
+    ["_Bool", "char", "signed char", "unsigned char", "short", "unsigned short", "int"]
+    + ["unsigned int"]
+)
+
+
+def bit_field_type(declared: IntegerType, width: int) -> IntegerType:
+    """The type of a bit-field member: ``declared`` with ``width`` bits of value (an
+    unnamed zero-width one, which holds nothing, keeps ``declared``)."""
+    return dataclasses.replace(declared, width=width) if width else declared
+
+
+def is_modelled_bit_field(ctype: CType) -> bool:
+    """Whether ``ctype`` is a bit-field type whose values the analyses model."""
+    return (
+        isinstance(ctype, IntegerType)
+        and ctype.width is not None
+        and (ctype.name in BIT_FIELD_TYPES)
+    )
 
 
 def decay(ctype: CType) -> CType:
@@ -215,8 +288,12 @@ def decay(ctype: CType) -> CType:
 def promote(ctype: CType) -> CType:
     """Integer promotion: types of rank below ``int`` become ``int``.
 
-    (All of them fit into ``int`` on x86: ``unsigned short`` too.)
+    (All of them fit into ``int`` on x86: ``unsigned short`` too.) A bit-field becomes
+    ``int``, or ``unsigned int`` if it is a 32-bit unsigned one.
     """
+    if isinstance(ctype, IntegerType) and ctype.width is not None:
+        # a bit-field: int if int holds all its values (C11 6.3.1.1p2)
+        return INT if ctype.width < INT.bits or ctype.signed else UINT
     if isinstance(ctype, IntegerType) and _RANK.get(ctype.name, 3) < 3:
         return INT
     return ctype

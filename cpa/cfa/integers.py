@@ -9,7 +9,8 @@ promotions and the usual arithmetic conversions explicit), so an operation is do
 in one type ``ctype``: the mathematical result converted to ``ctype``.
 
 * Conversion to an integer type is modulo 2^width (C for unsigned targets, gcc's
-  implementation-defined choice for signed ones); to ``_Bool`` it is ``value != 0``.
+  implementation-defined choice for signed ones; a bit-field's width is its declared
+  one); to ``_Bool`` it is ``value != 0``.
 * Signed overflow of ``+ - * << -`` wraps around (gcc ``-fwrapv``; the project's
   reference semantics for this undefined behaviour).
 * ``/`` and ``%`` truncate toward zero. Division by zero and ``MIN / -1`` trap on x86
@@ -39,7 +40,7 @@ def wrap(value: int, ctype: IntegerType) -> int:
     """``value`` converted to the integer type ``ctype``."""
     if ctype.name == "_Bool":
         return int(value != 0)
-    bits = 8 * ctype.size
+    bits = ctype.bits
     value &= (1 << bits) - 1
     if ctype.signed and value >= 1 << (bits - 1):
         value -= 1 << bits
@@ -72,7 +73,7 @@ def binary(operator: str, a: int, b: int, ctype: IntegerType, count_type: Intege
         quotient = truncating_division(a, b)
         return wrap(quotient if operator == "/" else a - b * quotient, ctype)
     if operator in ("<<", ">>"):
-        if b < 0 or b >= 8 * ctype.size:
+        if b < 0 or b >= ctype.bits:
             raise UndefinedOperation(f"shift of a {ctype.name} by {b}")
         return wrap(a << b, ctype) if operator == "<<" else a >> b
     if operator == "&":

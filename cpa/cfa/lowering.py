@@ -551,6 +551,8 @@ class FunctionLowering:
                     if value is not None:
                         position = value
                 item = item.expr
+            while _is_unnamed_bit_field(ctype, position):  # initialises nothing
+                position += 1
             element_type = _element_type(ctype, element_types, position)
             slots[position], index = self._element(element_type, item, items, index + 1)
             position += 1
@@ -596,22 +598,26 @@ class FunctionLowering:
         count = ctype.length if isinstance(ctype, ArrayType) else len(element_types or ())
         if count is None:
             raise self.unsupported(f"initializer without braces for {ctype}", items[index - 1])
-        if not count:
+        positions = [p for p in range(count) if not _is_unnamed_bit_field(ctype, p)]
+        if not positions:
             return InitializerList((), ctype), index
-        member = _element_type(ctype, element_types, 0)
+        member = _element_type(ctype, element_types, positions[0])
         if isinstance(first, c_ast.Node):
             head, index = self._element(member, first, items, index)
         elif isinstance(member, (ArrayType, StructType)):
             head, index = self._elided(member, first, items, index)
         else:
             head = convert(first, member)
-        elements: list[Expression] = [head]
-        for position in range(1, count):
+        slots = {positions[0]: head}
+        for position in positions[1:]:
             if index >= len(items) or isinstance(items[index], c_ast.NamedInitializer):
                 break
             member = _element_type(ctype, element_types, position)
-            value, index = self._element(member, items[index], items, index + 1)
-            elements.append(value)
+            slots[position], index = self._element(member, items[index], items, index + 1)
+        elements = [
+            slots.get(p, zero_value(_element_type(ctype, element_types, p)))
+            for p in range(max(slots) + 1)
+        ]
         return InitializerList(tuple(elements), ctype), index
 
     def _if(self, node: c_ast.If) -> None:
@@ -1045,6 +1051,8 @@ class FunctionLowering:
                 operand_type = self.resolve_type(node.expr)
             else:
                 operand_type = self.type_of(node.expr)
+                if _is_bit_field_type(operand_type):
+                    raise self.error(f"'{op}' applied to a bit-field", node)
             model = self.context.model
             if op == "sizeof":
                 size = c_types.size_of(operand_type, model)
@@ -1066,6 +1074,8 @@ class FunctionLowering:
         if op == "&":
             if isinstance(operand, Dereference):  # &*E is E, converted as an operand of *
                 return _decayed(operand.operand)
+            if _is_bit_field_type(operand.type):
+                raise self.error("cannot take the address of a bit-field", node)
             return AddressOf(operand, PointerType(operand.type))
         if op == "*":
             if isinstance(operand.type, FunctionType):
@@ -1365,6 +1375,8 @@ class FunctionLowering:
         field_type = c_types.find_field(struct_type, field) if struct_type else None
         if field_type is None:
             raise self.error(f"no field '{field}' in {struct_type}", node)
+        if _is_bit_field_type(field_type) and not c_types.is_modelled_bit_field(field_type):
+            raise self.unsupported(f"bit-field of type {field_type}", node)
         return FieldAccess(base, field, through_pointer, field_type)
 
     def _expr_FuncCall(self, node: c_ast.FuncCall) -> Expression:
@@ -2046,12 +2058,11 @@ _UNKNOWN_FN = FunctionType(INT, (), True)
 
 def _is_bit_field(node: c_ast.Node, lowering: FunctionLowering) -> bool:
     """Whether ``node`` names a bit-field member (a cast of one has the cast's type)."""
-    if not isinstance(node, c_ast.StructRef):
-        return False
-    owner = lowering.type_of(node.name)
-    if node.type == "->":
-        owner = c_types.pointer_target(owner)
-    return isinstance(owner, StructType) and node.field.name in owner.bit_fields
+    return isinstance(node, c_ast.StructRef) and _is_bit_field_type(lowering.type_of(node))
+
+
+def _is_bit_field_type(ctype: CType) -> bool:
+    return isinstance(ctype, IntegerType) and ctype.is_bit_field
 
 
 def _is_function_designator_or_pointer(ctype: CType) -> bool:
@@ -2247,6 +2258,18 @@ def _is_char_array(ctype: CType) -> bool:
         and isinstance(ctype.element, IntegerType)
         and ctype.element.size == 1
         and ctype.element.name != "_Bool"
+    )
+
+
+def _is_unnamed_bit_field(ctype: CType, index: int) -> bool:
+    """Whether member ``index`` of ``ctype`` is an unnamed bit-field, which brace
+    initialisers pass over (C11 6.7.9p9)."""
+    return (
+        isinstance(ctype, StructType)
+        and ctype.kind == "struct"
+        and index < len(ctype.fields or ())
+        and ctype.fields[index][0] is None  # type: ignore[index]
+        and ctype.bit_field_width(index) is not None
     )
 
 

@@ -191,7 +191,10 @@ class Scopes:
             return self.resolve_type(node.expr)
         if self.expression_type is None:
             raise self.unsupported("typeof of an expression outside a declaration", node)
-        return self.expression_type(node.expr)
+        found = self.expression_type(node.expr)
+        if isinstance(found, IntegerType) and found.is_bit_field:
+            raise self.error("'typeof' applied to a bit-field", node)
+        return found
 
     def function_type(self, node: c_ast.FuncDecl) -> FunctionType:
         return_type = self.resolve_type(node.type)
@@ -268,14 +271,30 @@ class Scopes:
                 )
             if not isinstance(decl, c_ast.Decl):
                 continue
-            fields.append((decl.name, self.resolve_type(decl.type)))  # type: ignore[arg-type]
+            field_type = self.resolve_type(decl.type)
             if decl.bitsize is not None:
-                width = self.constant_value(decl.bitsize)
-                ctype.bit_fields[decl.name or f"<unnamed {len(fields)}>"] = (
-                    -1 if width is None else width
-                )
+                width = self._bit_field_width(decl, field_type)
+                ctype.bit_fields[decl.name or f"<unnamed {len(fields)}>"] = width
+                field_type = c_types.bit_field_type(field_type, width)
+            fields.append((decl.name, field_type))  # type: ignore[arg-type]
         ctype.fields = fields
         return ctype
+
+    def _bit_field_width(self, decl: c_ast.Decl, declared: CType) -> int:
+        """The width of a bit-field member; gcc's errors are bad input."""
+        what = f"bit-field '{decl.name}'" if decl.name else "unnamed bit-field"
+        if not isinstance(declared, IntegerType):
+            raise self.error(f"{what} has invalid type", decl)
+        width = self.constant_value(decl.bitsize)
+        if width is None:
+            raise self.error(f"{what} width not an integer constant", decl)
+        if width < 0:
+            raise self.error(f"negative width in {what}", decl)
+        if width > declared.bits:
+            raise self.error(f"width of {what} exceeds its type", decl)
+        if width == 0 and decl.name:
+            raise self.error(f"zero width for {what}", decl)
+        return width
 
     def _enum_type(self, node: c_ast.Enum) -> CType:
         """Define the enumerators; the type is gcc's: ``unsigned int`` when no value is

@@ -32,12 +32,16 @@ class IntegerType(CType):
     """Any integer type, including ``_Bool``, ``char`` and enums (``name`` is the C spelling).
 
     ``atomic`` (``_Atomic``) changes only the alignment, so it takes no part in equality.
+    A bit-field member has the type of its declared type (``name``, ``size``) with the
+    ``width`` of its declaration: its values are those of a ``width``-bit integer.
     """
 
     name: str
     size: int  # bytes
     signed: bool
     atomic: bool = field(default=False, compare=False)
+    #: the width of a bit-field member (None: not a bit-field)
+    width: int | None = None
 
     def is_integer(self) -> bool:
         return True
@@ -45,7 +49,13 @@ class IntegerType(CType):
     @property
     def bits(self) -> int:
         """Width in bits of the values (1 for ``_Bool``, whose values are 0 and 1)."""
+        if self.width is not None:
+            return self.width
         return 1 if self.name == "_Bool" else 8 * self.size
+
+    @property
+    def is_bit_field(self) -> bool:
+        return self.width is not None
 
     @property
     def min_value(self) -> int:
@@ -94,12 +104,20 @@ class StructType(CType):
     kind: str  # "struct" or "union"
     name: str | None
     fields: list[tuple[str, CType]] | None = field(default=None)  # None: incomplete
-    #: widths of the bit-field members by name (their layout is not modelled)
+    #: widths of the bit-field members by name (an unnamed one by ``<unnamed i>``,
+    #: ``i`` its index in ``fields``)
     bit_fields: dict[str, int] = field(default_factory=dict)
     atomic: bool = False
     #: the ``#pragma pack`` in effect where it was defined: its members' alignment is
     #: at most this (None: their own)
     pack: int | None = None
+
+    def bit_field_width(self, index: int) -> int | None:
+        """The width of member ``index`` if it is a bit-field."""
+        if not self.bit_fields or self.fields is None:
+            return None
+        name = self.fields[index][0]
+        return self.bit_fields.get(name if name is not None else f"<unnamed {index}>")
 
     def field_type(self, name: str) -> CType | None:
         for field_name, field_type in self.fields or ():
