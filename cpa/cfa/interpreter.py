@@ -91,6 +91,7 @@ from cpa.cfa.expressions import (
     VariableRef,
 )
 from cpa.cfa.inputs import ALLOCATION_FUNCTIONS, consumes_input
+from cpa.cfa.lowering import order_choice_value
 from cpa.cfa.model import (
     CFA,
     AssignmentEdge,
@@ -856,6 +857,9 @@ class _Interpreter:
             return value
         if block.is_zero(path):
             return 0
+        order = order_choice_value(block.name) if not path else None
+        if order is not None:  # the order of a read and a call: gcc's
+            return order
         raise _Unsupported(f"read of uninitialised memory {_describe(block, path)}")
 
     def _store(self, block: Block, path: tuple, ctype: CType, value: object) -> None:

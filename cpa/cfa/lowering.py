@@ -35,7 +35,7 @@ Design decisions (see also :mod:`cpa.cfa.frontend`):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 from pycparser import c_ast
 
@@ -329,11 +329,13 @@ class FunctionLowering:
         """Whether a declaration here is in a block inside the function body."""
         return len(self.scopes.ordinary) > self.body_depth
 
-    def temporary(self, ctype: CType, initializer: Expression | None = None) -> VariableRef:
+    def temporary(
+        self, ctype: CType, initializer: Expression | None = None, prefix: str = "__cpa_tmp_"
+    ) -> VariableRef:
         """Declare a fresh temporary (with an optional initialiser) and return it."""
         self.temporaries += 1
         ctype = c_types.decay(ctype)
-        name = f"__cpa_tmp_{self.temporaries}"
+        name = f"{prefix}{self.temporaries}"
         variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False)
         text = f"{ctype} {name}" + ("" if initializer is None else f" = {initializer}")
         self.add(
@@ -1117,8 +1119,35 @@ class FunctionLowering:
             self.current = join
             return result
         left = self._read_after(node.left, node.right)
+        if _reads_objects(left) and _calls_a_defined_function(
+            node.right, self.scopes, self.context.functions
+        ):
+            return self._either_order(op, left, node)
         right = self.expression(node.right)
         return self.binary(op, left, right, node)
+
+    def _either_order(self, op: str, left: Expression, node: c_ast.BinaryOp) -> Expression:
+        """``left op right`` where ``right`` calls a function that may change what
+        ``left`` reads: the read and the call are indeterminately sequenced (C11
+        6.5.2.2p10), so the value is the one read before the call or the one read
+        after, either. gcc -O0 reads a plain variable after the call and anything else
+        before; the concrete interpreter follows that (:func:`order_choice_value`),
+        so a counterexample that needs the other order is not confirmed."""
+        before = self.temporary(left.type, left)
+        right = self.expression(node.right)
+        left_type, right_type = c_types.decay(left.type), c_types.decay(right.type)
+        operand_type = left_type
+        if c_types.is_arithmetic(left_type) and c_types.is_arithmetic(right_type):
+            if op in ("<<", ">>"):
+                operand_type = c_types.promote(left_type)
+            else:
+                operand_type = c_types.arithmetic_type(left_type, right_type)
+        gcc_after = isinstance(left, VariableRef) and operand_type == left_type
+        choice = self.temporary(INT, prefix=f"{ORDER_CHOICE}{'after' if gcc_after else 'before'}_")
+        value = self.temporary(left.type)
+        condition = BinaryExpression("!=", choice, IntConstant(0, INT), INT)
+        self._select(condition, f"{choice} != 0", value, lambda: before, lambda: left)
+        return self.binary(op, value, right, node)
 
     def _read_after(self, node: c_ast.Node, later: c_ast.Node) -> Expression:
         """``node`` lowered as an operand whose value is read only after ``later`` is
@@ -2123,6 +2152,44 @@ def _leaf_lvalues(base: Expression) -> list[Expression]:
     if isinstance(ctype, (IntegerType, PointerType)):
         return [base]
     raise ValueError(f"a {ctype}")
+
+
+#: the prefix of the temporary that chooses between an operand's value read before a
+#: call in the other operand and the value read after it (``_either_order``); the word
+#: after it says which one gcc takes
+ORDER_CHOICE = "__cpa_order_"
+
+
+def order_choice_value(name: str) -> int | None:
+    """For the (unassigned) order-choice temporary ``name``, the value that makes the
+    choice gcc's (1: the read before the call); None for any other variable."""
+    local = name.rpartition("::")[2]
+    if not local.startswith(ORDER_CHOICE):
+        return None
+    return 0 if local.startswith(ORDER_CHOICE + "after") else 1
+
+
+def _calls_a_defined_function(node: c_ast.Node, scopes: Scopes, functions: Container) -> bool:
+    """Whether evaluating ``node`` may call a function with a body (which may change
+    variables; a function without one changes none), directly or through a pointer."""
+    if isinstance(node, c_ast.FuncCall):
+        if not isinstance(node.name, c_ast.ID) or node.name.name in functions:
+            return True
+        if not isinstance(scopes.lookup(node.name.name), (FunctionSymbol, type(None))):
+            return True  # a call through a pointer variable
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("sizeof", "_Alignof", "alignof"):
+        return False
+    return any(_calls_a_defined_function(child, scopes, functions) for _, child in node.children())
+
+
+def _reads_objects(expression: Expression) -> bool:
+    """Whether ``expression`` reads a program variable or memory (not only temporaries
+    and constants)."""
+    if isinstance(expression, VariableRef):
+        return not expression.variable.c_name.startswith("__cpa_")
+    if isinstance(expression, (Dereference, FieldAccess, ArraySubscript)):
+        return True
+    return any(_reads_objects(child) for child in expression.children())
 
 
 def _may_have_effects(node: c_ast.Node) -> bool:
