@@ -61,9 +61,15 @@ class _Value:
 
 
 def _signed_window(width: int) -> tuple[int, int]:
-    if width == 1:
-        return 0, 1
+    """The values of a two's-complement word of ``width`` bits (-1 and 0 for one bit)."""
     return -(1 << (width - 1)), (1 << (width - 1)) - 1
+
+
+def _word_window(width: int) -> tuple[int, int]:
+    """The window of a word's integer: signed, but a 1-bit word (a ``_Bool``, a flag)
+    is 0 or 1, so that reading it needs no wrap; a signed 1-bit bit-field's -1 comes
+    from :meth:`_FormulaReader.normal` in the signed window where the formula asks."""
+    return (0, 1) if width == 1 else _signed_window(width)
 
 
 def _unsigned_window(width: int) -> tuple[int, int]:
@@ -326,7 +332,7 @@ class IntegerReading:
             constant = self.words.get(e.decl().name())
             if constant is None:
                 raise Unreadable(f"unknown integer {e} in an interpolant")
-            bounds = _signed_window(constant.size())
+            bounds = _word_window(constant.size())
         else:
             kind = e.decl().kind()
             children = e.children()
@@ -618,7 +624,9 @@ class _FormulaReader:
 
     def equal(self, left: z3.BitVecRef, right: z3.BitVecRef) -> z3.BoolRef:
         a, b = self.value(left), self.value(right)
-        return self.normal(a, True) == self.normal(b, True)
+        # equal words are equal in any window of their width: 1-bit ones in their own
+        signed = a.width > 1
+        return self.normal(a, signed) == self.normal(b, signed)
 
     # --- words --------------------------------------------------------------------------
 
@@ -627,7 +635,9 @@ class _FormulaReader:
         low, high = (_signed_window if signed else _unsigned_window)(value.width)
         if low <= value.low and value.high <= high:
             return value.term
-        key = (value.term.get_id(), signed)
+        # the low bits of a word share its term at a narrower width: the width is part
+        # of the key ((unsigned char) x is x modulo 2^8, not x)
+        key = (value.term.get_id(), signed, value.width)
         done = self._normal.get(key)
         if done is not None:
             return done
@@ -671,7 +681,7 @@ class _FormulaReader:
             return _Value(z3.IntVal(signed, ctx), signed, signed, width)
         if z3.is_const(e):
             word = self.reading.word(e)
-            low, high = _signed_window(width)
+            low, high = _word_window(width)
             if e.get_id() not in self._ranged:
                 self._ranged.add(e.get_id())
                 self.ranges += [word >= low, word <= high]
@@ -721,7 +731,7 @@ class _FormulaReader:
             return _Value(quotient, 0, (1 << (a.width - low_bit)) - 1, width)
         if kind in (z3.Z3_OP_ZERO_EXT, z3.Z3_OP_SIGN_EXT):
             a = self.value(children[0])
-            signed = kind == z3.Z3_OP_SIGN_EXT and a.width > 1
+            signed = kind == z3.Z3_OP_SIGN_EXT
             low, high = (_signed_window if signed else _unsigned_window)(a.width)
             return _Value(self.normal(a, signed), low, high, width)
         if kind == z3.Z3_OP_CONCAT:

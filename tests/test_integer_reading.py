@@ -32,7 +32,15 @@ EDGES = [0, 1, 2, 5, 63, 64, 126, 127, 128, 129, 200, 254, 255]
 def _formulas(ctx: z3.Context):
     x, y = z3.BitVec("x", W, ctx), z3.BitVec("y", W, ctx)
     wide = z3.BitVec("w", 16, ctx)
+    flag = z3.BitVec("b", 1, ctx)  # a 1-bit word: a _Bool, a 1-bit bit-field
     return [
+        # the low bits of x after a read of x at its own width (one term, two widths)
+        z3.LShR(x, 4) + z3.ZeroExt(4, z3.Extract(3, 0, x)) == 30,  # x = 255
+        z3.LShR(x, 4) + (x & 15) == y + 20,  # x = 255, y = 10; x = 200, y = 0
+        # a signed 1-bit value is -1 or 0
+        z3.SignExt(W - 1, flag) == x,
+        z3.SignExt(W - 1, flag) < x,
+        z3.ZeroExt(W - 1, flag) + z3.SignExt(W - 1, flag) == x,
         x + 1 == y,
         z3.ULT(x + y, 3),
         x - y < 5,  # signed
@@ -67,7 +75,7 @@ def test_the_reading_has_exactly_the_models_of_the_bit_vector_formula(index, cas
     _, exact, _ = reading.read(formula)
     constants = {str(c): c for c in _constants(formula)}
     names = sorted(constants)
-    values = {16: [0, 1, 255, 256, 32767, 32768, 65535, 1000, 64000]}
+    values = {16: [0, 1, 255, 256, 32767, 32768, 65535, 1000, 64000], 1: [0, 1]}
     for assignment in itertools.product(
         *[values.get(constants[name].size(), EDGES) for name in names]
     ):
@@ -82,7 +90,7 @@ def test_the_reading_has_exactly_the_models_of_the_bit_vector_formula(index, cas
             word = reading.word(constants[name])
             width = constants[name].size()
             signed = value - (1 << width) if value >= 1 << (width - 1) else value
-            solver.add(word == signed)
+            solver.add(word == (value if width == 1 else signed))  # a 1-bit word is 0 or 1
         assert (solver.check() == z3.sat) == truth, (formula, assignment)
 
 
