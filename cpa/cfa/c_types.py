@@ -267,13 +267,14 @@ def bit_field_type(declared: IntegerType, width: int) -> IntegerType:
     return dataclasses.replace(declared, width=width) if width else declared
 
 
+def is_bit_field(ctype: CType) -> bool:
+    """Whether ``ctype`` is the type of a bit-field member (it has a width)."""
+    return isinstance(ctype, IntegerType) and ctype.width is not None
+
+
 def is_modelled_bit_field(ctype: CType) -> bool:
     """Whether ``ctype`` is a bit-field type whose values the analyses model."""
-    return (
-        isinstance(ctype, IntegerType)
-        and ctype.width is not None
-        and (ctype.name in BIT_FIELD_TYPES)
-    )
+    return is_bit_field(ctype) and ctype.name in BIT_FIELD_TYPES  # type: ignore[attr-defined]
 
 
 def decay(ctype: CType) -> CType:

@@ -1053,7 +1053,7 @@ class FunctionLowering:
                 operand_type = self.resolve_type(node.expr)
             else:
                 operand_type = self.type_of(node.expr)
-                if _is_bit_field_type(operand_type):
+                if c_types.is_bit_field(operand_type):
                     raise self.error(f"'{op}' applied to a bit-field", node)
             model = self.context.model
             if op == "sizeof":
@@ -1076,7 +1076,7 @@ class FunctionLowering:
         if op == "&":
             if isinstance(operand, Dereference):  # &*E is E, converted as an operand of *
                 return _decayed(operand.operand)
-            if _is_bit_field_type(operand.type):
+            if c_types.is_bit_field(operand.type):
                 raise self.error("cannot take the address of a bit-field", node)
             return AddressOf(operand, PointerType(operand.type))
         if op == "*":
@@ -1404,7 +1404,7 @@ class FunctionLowering:
         field_type = c_types.find_field(struct_type, field) if struct_type else None
         if field_type is None:
             raise self.error(f"no field '{field}' in {struct_type}", node)
-        if _is_bit_field_type(field_type) and not c_types.is_modelled_bit_field(field_type):
+        if c_types.is_bit_field(field_type) and not c_types.is_modelled_bit_field(field_type):
             raise self.unsupported(f"bit-field of type {field_type}", node)
         return FieldAccess(base, field, through_pointer, field_type)
 
@@ -2087,11 +2087,7 @@ _UNKNOWN_FN = FunctionType(INT, (), True)
 
 def _is_bit_field(node: c_ast.Node, lowering: FunctionLowering) -> bool:
     """Whether ``node`` names a bit-field member (a cast of one has the cast's type)."""
-    return isinstance(node, c_ast.StructRef) and _is_bit_field_type(lowering.type_of(node))
-
-
-def _is_bit_field_type(ctype: CType) -> bool:
-    return isinstance(ctype, IntegerType) and ctype.is_bit_field
+    return isinstance(node, c_ast.StructRef) and c_types.is_bit_field(lowering.type_of(node))
 
 
 def _is_function_designator_or_pointer(ctype: CType) -> bool:

@@ -192,7 +192,7 @@ class Scopes:
         if self.expression_type is None:
             raise self.unsupported("typeof of an expression outside a declaration", node)
         found = self.expression_type(node.expr)
-        if isinstance(found, IntegerType) and found.is_bit_field:
+        if c_types.is_bit_field(found):
             raise self.error("'typeof' applied to a bit-field", node)
         return found
 

@@ -54,10 +54,6 @@ class IntegerType(CType):
         return 1 if self.name == "_Bool" else 8 * self.size
 
     @property
-    def is_bit_field(self) -> bool:
-        return self.width is not None
-
-    @property
     def min_value(self) -> int:
         return -(1 << (self.bits - 1)) if self.signed else 0
 
