@@ -157,62 +157,39 @@ def _struct_layout(ctype: StructType, model: DataModel) -> tuple[int | None, int
 
 
 def _member_offsets(ctype: StructType, model: DataModel) -> tuple[int, int, list[int]] | None:
-    """Size, alignment and the offset of each member, or None if not known.
+    """Size, alignment and the offset of each member, or None if not known; counted in
+    bits, for bit-fields.
 
     Bit-fields follow gcc's x86 layout (the System V psABI): each takes the next bits
     unless it would cross a boundary of its declared type's alignment, then it starts at
     the next one; a zero-width one moves to that boundary; a named one aligns the struct
     as its declared type does, an unnamed one does not. Their offset is the byte of their
-    first bit (``offsetof`` of a bit-field is an error)."""
+    first bit (``offsetof`` of a bit-field is an error). Packed ones and those of a union
+    are not modelled."""
     if ctype.fields is None:
         return None
-    if ctype.bit_fields:
-        if ctype.kind != "struct" or ctype.pack is not None:
-            return None
-        return _bit_field_layout(ctype, model)
-    size = 0
+    if ctype.bit_fields and (ctype.kind != "struct" or ctype.pack is not None):
+        return None
+    bits = 0
     alignment = 1
     offsets = []
-    for _name, field_type in ctype.fields:
+    for index, (name, field_type) in enumerate(ctype.fields):
         field_size = size_of(field_type, model)
         if field_size is None:
-            if isinstance(field_type, ArrayType) and field_type.length is None:
-                field_size = 0  # flexible array member
-            else:
+            if not (isinstance(field_type, ArrayType) and field_type.length is None):
                 return None
+            field_size = 0  # flexible array member
         field_align = align_of(field_type, model)
         if field_align is None:
             return None
         if ctype.pack is not None:
             field_align = min(field_align, ctype.pack)
-        alignment = max(alignment, field_align)
+        width = ctype.bit_field_width(index)
         if ctype.kind == "union":
             offsets.append(0)
-            size = max(size, field_size)
-        else:
-            offset = (size + field_align - 1) // field_align * field_align
-            offsets.append(offset)
-            size = offset + field_size
-    size = (size + alignment - 1) // alignment * alignment
-    return size, alignment, offsets
-
-
-def _bit_field_layout(ctype: StructType, model: DataModel) -> tuple[int, int, list[int]] | None:
-    """:func:`_member_offsets` of a struct with bit-fields, counted in bits."""
-    bits = 0
-    alignment = 1
-    offsets = []
-    for index, (name, field_type) in enumerate(ctype.fields or ()):
-        field_size = size_of(field_type, model)
-        field_align = align_of(field_type, model)
-        if field_size is None or field_align is None:
-            if not (isinstance(field_type, ArrayType) and field_type.length is None):
-                return None
-            field_size = 0  # flexible array member
-        width = ctype.bit_field_width(index)
-        if width is None:
-            offset = -(-bits // 8)
-            offset = (offset + field_align - 1) // field_align * field_align
+            bits = max(bits, 8 * field_size)
+        elif width is None:
+            offset = _round_up(-(-bits // 8), field_align)
             offsets.append(offset)
             bits = 8 * (offset + field_size)
         else:
@@ -220,14 +197,16 @@ def _bit_field_layout(ctype: StructType, model: DataModel) -> tuple[int, int, li
                 return None
             unit = 8 * field_align
             if width == 0 or bits // unit != (bits + width - 1) // unit:
-                bits = (bits + unit - 1) // unit * unit
+                bits = _round_up(bits, unit)
             offsets.append(bits // 8)
             bits += width
         if width is None or name is not None:
             alignment = max(alignment, field_align)
-    size = -(-bits // 8)
-    size = (size + alignment - 1) // alignment * alignment
-    return size, alignment, offsets
+    return _round_up(-(-bits // 8), alignment), alignment, offsets
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return (value + multiple - 1) // multiple * multiple
 
 
 def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType] | None:
