@@ -207,6 +207,41 @@ def test_typeof_of_an_undeclared_name_is_bad_input():
     assert info.value.line == 2 and "nope" in str(info.value)
 
 
+def test_an_array_declared_without_length_takes_the_length_of_its_later_definition():
+    """C's composite type: ``extern int t[];`` used before ``int t[] = {...}`` is the
+    defined array, at file scope and in a block (whose names do not shadow the
+    definition's). A definition whose element type
+    differs (gcc's error), or whose length names what is declared only after the first
+    declaration, leaves the type incomplete."""
+    src = """
+    struct q { int x; };
+    extern int t[];
+    extern char c[];
+    extern struct q u[];
+    extern int e[];
+    enum { M = 5 };
+    int first(void) {
+      enum { M = 2 };
+      extern int b[];
+      return t[0] + b[1] + c[0] + u[1].x + e[0];
+    }
+    int t[] = {1, 2, 3};
+    int b[M];
+    int c[2];
+    struct q u[] = {{1}, {2}};
+    enum { N = 5 };
+    int e[N];
+    int main(void) { return first(); }
+    """
+    cfa = parse_source(src)
+    types = {v.name: str(v.type) for v in cfa.global_variables}
+    assert types["t"] == "int[3]"
+    assert types["b"] == "int[5]"
+    assert types["u"] == "struct q[2]"
+    assert types["c"] == "char[]"
+    assert types["e"] == "int[]"
+
+
 _BIT_FIELD_STRUCTS = """
 struct A { unsigned u : 3; int i : 3; unsigned int w : 32; _Bool b : 1;
            unsigned char c : 4; char d : 4; int : 0; short h : 9; };

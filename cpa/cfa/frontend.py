@@ -34,7 +34,7 @@ from cpa.cfa.addresses import address_taken
 from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
-from cpa.cfa.lowering import FunctionLowering, ProgramContext
+from cpa.cfa.lowering import FunctionLowering, ProgramContext, array_definitions
 from cpa.cfa.model import (
     CFA,
     BlankEdge,
@@ -219,6 +219,7 @@ class _ProgramBuilder:
         chain_start = CFANode(self.entry_function, entry_cfa.line)
         init = FunctionLowering(self.context, self.entry_function, chain_start)
         self.context.init = init
+        self.context.array_definitions = array_definitions(ast)
         for ext in ast.ext:
             if isinstance(ext, c_ast.FuncDef):
                 self._function(ext)
@@ -278,7 +279,9 @@ class _ProgramBuilder:
         if isinstance(existing, Variable):
             variable = existing
         else:
-            ctype = init._complete_array_type(ctype, decl.init)
+            ctype = init.completed_global_type(
+                decl.name, init._complete_array_type(ctype, decl.init)
+            )
             variable = Variable(
                 decl.name, decl.name, ctype, None, True, read_only=declares_constant(decl.type)
             )

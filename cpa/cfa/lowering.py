@@ -108,7 +108,7 @@ from cpa.cfa.types import (
     StructType,
     VoidType,
 )
-from cpa.errors import InputError
+from cpa.errors import InputError, UnsupportedFeature
 
 UNSUPPORTED_CALLS = {
     "setjmp": "setjmp/longjmp",
@@ -173,6 +173,8 @@ class ProgramContext:
         self.address_taken_functions: frozenset[str] = frozenset()
         self.global_variables: list[Variable] = []
         self.global_declarations: dict[Variable, DeclarationEdge] = {}
+        #: the first file-scope declaration of each array that gives its length
+        self.array_definitions: dict[str, c_ast.Decl] = {}
         #: lowers the global initialisers; its nodes become the start of the entry function
         self.init: FunctionLowering | None = None
 
@@ -432,13 +434,51 @@ class FunctionLowering:
             self.scopes.define(decl.name, symbol)
             return
         variable = Variable(
-            decl.name, decl.name, ctype, None, True, read_only=declares_constant(decl.type)
+            decl.name,
+            decl.name,
+            self.completed_global_type(decl.name, ctype),
+            None,
+            True,
+            read_only=declares_constant(decl.type),
         )
         self.scopes.define_global(decl.name, variable)
         self.scopes.define(decl.name, variable)
         init = self.context.init
         assert init is not None
         init.declare_global(variable, decl)
+
+    def completed_global_type(self, name: str, ctype: CType) -> CType:
+        """The type of a global first declared as an array without length.
+
+        C gives every declaration of the object the composite type (C11 6.2.7p4), so
+        ``extern int t[];`` takes the length of a definition ``int t[3] = ...`` that
+        may come after the functions that use it. The definition is typed where the
+        first declaration stands, at file scope; if it cannot be (a name declared in
+        between, a tag it defines), the type stays incomplete and accesses remain
+        unsupported.
+        """
+        definition = self.context.array_definitions.get(name)
+        if not (isinstance(ctype, ArrayType) and ctype.length is None) or definition is None:
+            return ctype
+        if any(_defines_a_tag(node) for node in _subtree(definition.type)):
+            return ctype
+        # typed at file scope: a block's names must not shadow those of the definition
+        inner = self.scopes.ordinary[1:], self.scopes.tags[1:]
+        del self.scopes.ordinary[1:], self.scopes.tags[1:]
+        try:
+            defined = self._complete_array_type(self.resolve_type(definition.type), definition.init)
+        except (InputError, UnsupportedFeature):
+            return ctype
+        finally:
+            self.scopes.ordinary += inner[0]
+            self.scopes.tags += inner[1]
+        if (
+            isinstance(defined, ArrayType)
+            and defined.length is not None
+            and defined.element == ctype.element
+        ):
+            return defined
+        return ctype
 
     def _complete_array_type(self, ctype: CType, init: c_ast.Node | None) -> CType:
         if isinstance(ctype, ArrayType) and ctype.length is None and init is not None:
@@ -2342,6 +2382,33 @@ def _element_type(ctype: CType, element_types: list[CType] | None, index: int) -
     if element_types and index < len(element_types):
         return element_types[index]
     return INT
+
+
+def array_definitions(ast: c_ast.FileAST) -> dict[str, c_ast.Decl]:
+    """Each file-scope array's first declaration with a length or an initialiser."""
+    definitions: dict[str, c_ast.Decl] = {}
+    for ext in ast.ext:
+        if (
+            isinstance(ext, c_ast.Decl)
+            and ext.name is not None
+            and isinstance(ext.type, c_ast.ArrayDecl)
+            and (ext.type.dim is not None or ext.init is not None)
+        ):
+            definitions.setdefault(ext.name, ext)
+    return definitions
+
+
+def _subtree(node: c_ast.Node) -> list[c_ast.Node]:
+    nodes = [node]
+    for _, child in node.children():
+        nodes.extend(_subtree(child))
+    return nodes
+
+
+def _defines_a_tag(node: c_ast.Node) -> bool:
+    if isinstance(node, (c_ast.Struct, c_ast.Union)):
+        return node.decls is not None
+    return isinstance(node, c_ast.Enum) and node.values is not None
 
 
 def _initializer_length(init: c_ast.InitList, scopes: Scopes) -> int:
