@@ -242,6 +242,17 @@ def test_an_array_declared_without_length_takes_the_length_of_its_later_definiti
     assert types["e"] == "int[]"
 
 
+def test_sizeof_an_array_before_the_definition_that_gives_its_length_is_bad_input():
+    """gcc: "invalid application of 'sizeof' to incomplete type"; after it, the size."""
+    src = "extern int t[];\nint f(void) {\n  return sizeof t;\n}\nint t[3];\n"
+    with pytest.raises(InputError) as info:
+        parse_source(src + "int main(void) { return f(); }\n", "t.c")
+    assert info.value.line == 3 and "unknown length" in str(info.value)
+    cfa = parse_source("extern int t[];\nint t[3];\nint main(void) { return sizeof t; }\n")
+    (ret,) = edges(cfa, kind=ReturnStatementEdge)
+    assert ret.expression.value == 12
+
+
 _BIT_FIELD_STRUCTS = """
 struct A { unsigned u : 3; int i : 3; unsigned int w : 32; _Bool b : 1;
            unsigned char c : 4; char d : 4; int : 0; short h : 9; };

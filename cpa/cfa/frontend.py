@@ -286,6 +286,8 @@ class _ProgramBuilder:
                 decl.name, decl.name, ctype, None, True, read_only=declares_constant(decl.type)
             )
             self.scopes.define(decl.name, variable)
+        if self.context.array_definitions.get(decl.name) is decl:
+            self.context.completed_ahead.discard(decl.name)  # the length is known from here
         init.declare_global(variable, decl)
 
     def _function(self, definition: c_ast.FuncDef) -> None:

@@ -175,6 +175,8 @@ class ProgramContext:
         self.global_declarations: dict[Variable, DeclarationEdge] = {}
         #: the first file-scope declaration of each array that gives its length
         self.array_definitions: dict[str, c_ast.Decl] = {}
+        #: arrays given the length of a definition not yet reached (sizeof is gcc's error)
+        self.completed_ahead: set[str] = set()
         #: lowers the global initialisers; its nodes become the start of the entry function
         self.init: FunctionLowering | None = None
 
@@ -477,8 +479,16 @@ class FunctionLowering:
             and defined.length is not None
             and defined.element == ctype.element
         ):
+            self.context.completed_ahead.add(name)
             return defined
         return ctype
+
+    def _completed_ahead(self, node: c_ast.Node) -> bool:
+        """Whether ``node`` names an array whose length comes from a definition below."""
+        if not isinstance(node, c_ast.ID):
+            return False
+        symbol = self.scopes.lookup(node.name)
+        return isinstance(symbol, Variable) and symbol.name in self.context.completed_ahead
 
     def _complete_array_type(self, ctype: CType, init: c_ast.Node | None) -> CType:
         if isinstance(ctype, ArrayType) and ctype.length is None and init is not None:
@@ -1095,6 +1105,8 @@ class FunctionLowering:
                 operand_type = self.type_of(node.expr)
                 if c_types.is_bit_field(operand_type):
                     raise self.error(f"'{op}' applied to a bit-field", node)
+                if self._completed_ahead(node.expr):
+                    raise self.error(f"'{op}' applied to an array of unknown length", node)
             model = self.context.model
             if op == "sizeof":
                 size = c_types.size_of(operand_type, model)
