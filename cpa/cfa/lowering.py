@@ -1105,7 +1105,7 @@ class FunctionLowering:
                 operand_type = self.type_of(node.expr)
                 if c_types.is_bit_field(operand_type):
                     raise self.error(f"'{op}' applied to a bit-field", node)
-                if self._completed_ahead(node.expr):
+                if op == "sizeof" and self._completed_ahead(node.expr):
                     raise self.error(f"'{op}' applied to an array of unknown length", node)
             model = self.context.model
             if op == "sizeof":
