@@ -656,18 +656,40 @@ def test_unsupported_constructs_report_line(body, construct):
     assert str(info.value).startswith("u.c:4:")
 
 
-@pytest.mark.parametrize("spelling", ["__alignof__", "_Alignof"])
-def test_alignment_of_8_byte_scalars_is_unknown_under_ilp32_only(spelling):
-    """gcc -m32 gives __alignof__(long long) == 8 but _Alignof(long long) == 4, and the
-    frontend cannot tell the spellings apart after preprocessing: no guess."""
-    src = f"int main() {{\n  return {spelling}(double[2]) + {spelling}(struct {{ long long x; }});\n}}\n"
-    with pytest.raises(UnsupportedFeature) as info:
-        parse_source(src, "a.c", data_model=ILP32)
-    assert info.value.line == 2 and "alignment of an 8-byte scalar" in str(info.value)
+@pytest.mark.parametrize(
+    ("spelling", "ilp32"), [("__alignof__", 8), ("__alignof", 8), ("_Alignof", 4)]
+)
+def test_gccs_alignof_is_the_preferred_alignment(spelling, ilp32):
+    """gcc -m32 gives __alignof__(long long) == 8 but _Alignof(long long) == 4 (also as
+    array elements); a struct's alignment is the same for both spellings (4)."""
+    src = f"int main() {{\n  return {spelling}(double[2]) + {spelling}(long long);\n}}\n"
+    (ret,) = edges(parse_source(src, data_model=ILP32), kind=ReturnStatementEdge)
+    assert ret.expression.value == 2 * ilp32
     (ret,) = edges(parse_source(src, data_model=LP64), kind=ReturnStatementEdge)
     assert ret.expression.value == 16
-    # a struct's alignment is the same for both spellings (4 under ILP32)
     src = f"int main() {{ return {spelling}(struct {{ long long x; }}); }}"
+    (ret,) = edges(parse_source(src, data_model=ILP32), kind=ReturnStatementEdge)
+    assert ret.expression.value == 4
+    # an enumerator or an array length folds the same way
+    src = f"enum {{ A = {spelling}(long long) }};\nint a[A];\nint main() {{ return sizeof a; }}"
+    (ret,) = edges(parse_source(src, data_model=ILP32), kind=ReturnStatementEdge)
+    assert ret.expression.value == 4 * ilp32
+
+
+@pytest.mark.parametrize("spelling", ["__alignof__", "_Alignof"])
+def test_alignment_of_an_8_byte_scalar_object_is_unknown_under_ilp32(spelling):
+    """Of an object gcc -m32 gives 8 for a long long variable or array element but 4 for
+    a struct member, with either spelling: no guess. Other objects fold."""
+    src = (
+        "struct s { long long x; } v;\nlong long w;\nshort h;\n"
+        f"int main() {{\n  return {spelling}(h) + {spelling} v.x;\n}}\n"
+    )
+    with pytest.raises(UnsupportedFeature) as info:
+        parse_source(src, "a.c", data_model=ILP32)
+    assert info.value.line == 5 and "alignment of an 8-byte scalar" in str(info.value)
+    (ret,) = edges(parse_source(src, data_model=LP64), kind=ReturnStatementEdge)
+    assert ret.expression.value == 10
+    src = f"short h;\nint main() {{ return {spelling}(h) + {spelling} h; }}"
     (ret,) = edges(parse_source(src, data_model=ILP32), kind=ReturnStatementEdge)
     assert ret.expression.value == 4
 

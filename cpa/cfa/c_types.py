@@ -135,16 +135,35 @@ def align_of(ctype: CType, model: DataModel) -> int | None:
     return align
 
 
+#: the operators that measure their operand's type: ``sizeof``, C11's and gcc's alignment
+MEASURING_OPERATORS = frozenset({"sizeof", "_Alignof", "alignof", "__alignof__", "__alignof"})
+#: gcc's spellings, the preferred alignment (see :func:`preferred_alignment_differs`)
+GNU_ALIGNOF = frozenset({"__alignof__", "__alignof"})
+
+
 def preferred_alignment_differs(ctype: CType, model: DataModel) -> bool:
     """Whether gcc's ``__alignof__`` (preferred alignment) differs from ``_Alignof``:
     under ILP32 for ``long long``, ``unsigned long long`` and ``double`` (also as array
     elements; measured with gcc 12 ``-m32``), whose ``_Alignof`` is 4 and ``__alignof__``
-    8. The frontend reads both spellings as ``_Alignof``, so it cannot fold these."""
+    8."""
     while isinstance(ctype, ArrayType):
         ctype = ctype.element
     if not isinstance(ctype, (IntegerType, FloatType)) or getattr(ctype, "atomic", False):
         return False
     return ctype.size == 8 and align_of(ctype, model) == 4
+
+
+def measure_type(operator: str, ctype: CType, model: DataModel) -> int | None:
+    """``sizeof``, ``_Alignof`` or gcc's ``__alignof__`` of a type name, None if not known.
+
+    gcc 12 ``-m32``: ``__alignof__(long long)`` is 8, ``_Alignof(long long)`` 4. Of an
+    object the two spellings agree, but not with either: a ``long long`` variable or
+    array element is 8-aligned, a struct member 4; callers refuse those operands."""
+    if operator == "sizeof":
+        return size_of(ctype, model)
+    if operator in GNU_ALIGNOF and preferred_alignment_differs(ctype, model):
+        return 8
+    return align_of(ctype, model)
 
 
 def _struct_layout(ctype: StructType, model: DataModel) -> tuple[int | None, int | None]:

@@ -30,6 +30,7 @@ from contextlib import contextmanager
 
 from pycparser import c_ast, c_lexer, c_parser
 
+from cpa.cfa import c_types
 from cpa.cfa.addresses import address_taken
 from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
@@ -110,16 +111,20 @@ _NESTED_FUNCTION = re.compile(
 
 
 class _GnuLexer(c_lexer.CLexer):
-    """pycparser's lexer with GNU C's ``typeof`` spellings as keywords.
+    """pycparser's lexer with GNU C's ``typeof`` and ``__alignof__`` spellings.
 
     ``-std=gnu11`` (what gcc compiles tasks with) makes ``typeof`` a keyword; pycparser
     parses the specifier but knows the word only in its C23 dialect, whose other
     keywords (``bool``, ``true``, ``nullptr``...) would break valid C11 programs.
+    gcc's ``__alignof__`` (and ``_Alignof``, as gcc accepts it) take a type name or an
+    expression, as ``sizeof`` does: they are read with ``sizeof``'s grammar and keep
+    their spelling as the operator (the two differ under ILP32).
     """
 
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self._keyword_map.update(dict.fromkeys(("typeof", "__typeof__", "__typeof"), "TYPEOF"))
+        self._keyword_map.update(dict.fromkeys(c_types.MEASURING_OPERATORS, "SIZEOF"))
 
 
 class _Parser(c_parser.CParser):

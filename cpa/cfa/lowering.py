@@ -1098,7 +1098,8 @@ class FunctionLowering:
         op = node.op
         if op in ("++", "--", "p++", "p--"):
             return self.increment(node, used=True)
-        if op in ("sizeof", "_Alignof", "alignof"):
+        if op in c_types.MEASURING_OPERATORS:
+            model = self.context.model
             if isinstance(node.expr, c_ast.Typename):
                 operand_type = self.resolve_type(node.expr)
             else:
@@ -1107,18 +1108,13 @@ class FunctionLowering:
                     raise self.error(f"'{op}' applied to a bit-field", node)
                 if op == "sizeof" and self._completed_ahead(node.expr):
                     raise self.error(f"'{op}' applied to an array of unknown length", node)
-            model = self.context.model
-            if op == "sizeof":
-                size = c_types.size_of(operand_type, model)
-            else:
-                if c_types.preferred_alignment_differs(operand_type, model):
-                    # the frontend reads gcc's __alignof__ as _Alignof; they differ here
+                if op != "sizeof" and c_types.preferred_alignment_differs(operand_type, model):
                     raise self.unsupported(
-                        "alignment of an 8-byte scalar under ILP32 (gcc's __alignof__ "
-                        "gives 8, _Alignof 4)",
+                        "alignment of an 8-byte scalar object under ILP32 (gcc: 8 for a "
+                        "variable, 4 for a struct member)",
                         node,
                     )
-                size = c_types.align_of(operand_type, model)
+            size = c_types.measure_type(op, operand_type, model)
             if size is None:
                 return SizeOf(operand_type, model.size_t)
             return IntConstant(size, model.size_t)
@@ -2225,7 +2221,7 @@ def _calls_a_defined_function(node: c_ast.Node, scopes: Scopes, functions: Conta
             return True
         if not isinstance(scopes.lookup(node.name.name), (FunctionSymbol, type(None))):
             return True  # a call through a pointer variable
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("sizeof", "_Alignof", "alignof"):
+    if isinstance(node, c_ast.UnaryOp) and node.op in c_types.MEASURING_OPERATORS:
         return False
     return any(_calls_a_defined_function(child, scopes, functions) for _, child in node.children())
 

@@ -53,8 +53,6 @@ _REPLACEMENTS = {
     "__volatile__": "volatile",
     "__builtin_va_list": "void *",
     "__builtin_offsetof": "offsetof",
-    "__alignof__": "_Alignof",
-    "__alignof": "_Alignof",
     "__thread": "",
     # Types pycparser does not know keep their identity through spellings it accepts
     # (see c_types.base_type): "long long long" is __int128, "long long long double"

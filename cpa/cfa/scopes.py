@@ -356,16 +356,10 @@ class Scopes:
                 return symbol.value, symbol.type
             raise _NotConstant
         if isinstance(node, c_ast.UnaryOp):
-            if node.op in ("sizeof", "_Alignof"):
+            if node.op in c_types.MEASURING_OPERATORS:
                 operand = node.expr
                 if isinstance(operand, c_ast.Typename):
-                    operand_type = self.resolve_type(operand)
-                    if node.op == "_Alignof" and c_types.preferred_alignment_differs(
-                        operand_type, self.model
-                    ):
-                        raise _NotConstant
-                    measure = c_types.size_of if node.op == "sizeof" else c_types.align_of
-                    size = measure(operand_type, self.model)
+                    size = c_types.measure_type(node.op, self.resolve_type(operand), self.model)
                     if size is not None:
                         return size, self.model.size_t
                 raise _NotConstant
