@@ -122,6 +122,13 @@ class Interpolator(ABC):
     #: the bit-vector query spent before its budget ran out; forced covering's many
     #: short queries keep bit-vectors first (:mod:`cpa_predicate.forced_covering`).
     core_reading_first: bool = False
+    #: Whether an answer may be the exact images of the prefixes (their strongest
+    #: postconditions, with quantifiers eliminated) where the back end's search for more
+    #: general interpolants runs out of its budget. Such labels do not generalise across
+    #: a loop's iterations (one refinement per iteration), so a refiner sets this only
+    #: for a path that visits no location twice, where there is nothing to generalise
+    #: over (a back end without such answers ignores it).
+    exact_images: bool = False
     #: Which search the back end makes: 0 its own; another number another search for
     #: the same problem (Z3's: other random seeds, and the other unsat-core reduction
     #: first). A caller whose check refuted an answer asks again with another variant:

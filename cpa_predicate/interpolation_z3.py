@@ -287,6 +287,42 @@ def _auxiliaries(steps: list[tuple[IntegerReading | None, list]]) -> int:
     return sum(len(auxiliaries) for _, auxiliaries in steps[-1][1])
 
 
+#: how long (ms) Z3's ``qe`` may take to make an inlined answer quantifier-free
+_INLINED_QE_MS = 500
+#: the sorts of the bound variables that ``qe`` is tried on: the integer reading's
+_QE_SORTS = (z3.Z3_INT_SORT, z3.Z3_BOOL_SORT)
+
+
+def _eliminable(expr: z3.ExprRef, declaration: z3.FuncDeclRef) -> bool:
+    """Whether Z3's ``qe`` makes ``expr``, the interpretation of ``declaration`` (its
+    arguments the free variables), quantifier-free within
+    :data:`_INLINED_QE_MS`. Tried only where every bound variable is an integer or a
+    Boolean: over bit-vectors ``qe`` blasts the words and seldom ends. A time limit, so
+    the answer may depend on the machine; what is eliminated is exact either way."""
+    stack, seen, bound_sorts = [expr], set(), []
+    while stack:
+        term = stack.pop()
+        if term.get_id() in seen:
+            continue
+        seen.add(term.get_id())
+        if z3.is_quantifier(term):
+            bound_sorts += [term.var_sort(i).kind() for i in range(term.num_vars())]
+            stack.append(term.body())
+        elif z3.is_app(term):
+            stack.extend(term.children())
+    if not all(kind in _QE_SORTS for kind in bound_sorts):
+        return False
+    ctx = expr.ctx
+    arguments = [z3.FreshConst(declaration.domain(i), "a") for i in range(declaration.arity())]
+    body = z3.substitute_vars(expr, *arguments) if arguments else expr
+    tactic = z3.TryFor(z3.Tactic("qe", ctx=ctx), _INLINED_QE_MS)
+    try:
+        goals = tactic(body)
+    except z3.Z3Exception:
+        return False
+    return not any(_has_quantifier(goal.as_expr()) for goal in goals)
+
+
 def _has_quantifier(expr: z3.ExprRef) -> bool:
     """True if ``expr`` contains a quantifier or lambda.
 
@@ -1463,13 +1499,20 @@ class Z3SpacerInterpolator(Interpolator):
         model = solver.model()
         # a predicate that the inlining eliminated is interpreted as the image of the
         # path to it, existentially quantified where a symbol could not be substituted
-        # away: no interpolant without quantifier elimination, which may not end; then
-        # Spacer's next budget decides
+        # away: no interpolant without quantifier elimination, which may not end. With
+        # ``exact_images`` it is tried briefly over the integer reading (a value read
+        # from one of several cells, ``r = ite(i = 0, a0, ite(i = 1, a1, a2))``, whose
+        # interpolant is the disjunction of the cells' values, makes Spacer's convex
+        # lemmas diverge); else Spacer's next budget decides
         for declaration in model.decls():
             interpretation = model[declaration]
             if isinstance(interpretation, z3.FuncInterp):
                 value = interpretation.else_value()
-                if value is not None and _has_quantifier(value):
+                if (
+                    value is not None
+                    and _has_quantifier(value)
+                    and not (self.exact_images and _eliminable(value, declaration))
+                ):
                     self._quantified_inlined.add(problem)
                     return False
         self.inlined_answers += 1

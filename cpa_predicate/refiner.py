@@ -276,12 +276,16 @@ class PredicateRefiner(Refiner):
     def _sequence_interpolants(self, path: ErrorPath) -> list[FNode] | None:
         """The interpolants that refute ``path`` (None: it is feasible): of its blocks,
         with the labels along it if ``path_labels`` (:func:`labelled_blocks`; the
-        constructor refuses it unless labels are strengthened in place)."""
-        if self.options["path_labels"]:
-            return self.interpolator.sequence_interpolants(
-                labelled_blocks(path.blocks, path.shifts, path.chain)
-            )
-        return self.interpolator.sequence_interpolants(path.blocks)
+        constructor refuses it unless labels are strengthened in place). Exact images
+        may answer for a path that visits no location twice (``exact_images``)."""
+        locations = [abstraction.location for abstraction in path.chain]
+        loop_free = len(set(locations)) == len(locations)
+        with self.interpolator.configured(exact_images=loop_free) as interpolator:
+            if self.options["path_labels"]:
+                return interpolator.sequence_interpolants(
+                    labelled_blocks(path.blocks, path.shifts, path.chain)
+                )
+            return interpolator.sequence_interpolants(path.blocks)
 
     def _learn_hint(self, path: ErrorPath, interpolants: list[FNode]) -> None:
         """An error interpolant from the maximal feasible suffix of the spurious

@@ -27,11 +27,13 @@ from pysmt.shortcuts import (
     Bool,
     BVAdd,
     BVMul,
+    BVSRem,
     Equals,
     Function,
     Iff,
     Implies,
     Int,
+    Ite,
     Minus,
     Not,
     NotEquals,
@@ -1138,3 +1140,47 @@ def test_a_chain_spacer_diverges_on_gets_the_inlined_clauses_interpolants() -> N
     assert interpolator.inlined_answers >= 1
     figures = interpolator.statistics()
     assert figures["interpolation_inlined_answers"] == interpolator.inlined_answers
+
+
+def test_a_value_read_from_one_of_several_cells_gets_the_exact_images() -> None:
+    """``r = tbl[i]`` for a table of 10, 20, 30, 0, refuting ``r % 10 != 0``: the
+    interpolant after the read is the disjunction of the four values, which Spacer's
+    convex lemmas do not reach. With ``exact_images`` the inlined clauses answer with
+    the image of the path, ``exists i. r = ite(i = 0, 10, ...)`` over the integer
+    reading, and Z3's ``qe`` makes it the disjunction; without, the call runs to its
+    deadline (not tested here: it takes the whole timeout)."""
+    word = BVType(32)
+    cells = [Symbol(f"cell!t{k}", word) for k in range(4)]
+    index, ret, r = (Symbol(f"cell!{name}", word) for name in ("i", "ret", "r"))
+    read = cells[3]
+    for k in (2, 1, 0):
+        read = Ite(Equals(index, BV(k, 32)), cells[k], read)
+    values = (10, 20, 30, 0)
+    formulas = [
+        And(*[Equals(cell, BV(value, 32)) for cell, value in zip(cells, values, strict=True)]),
+        Equals(ret, read),
+        Equals(r, ret),
+        Not(Equals(BVSRem(r, BV(10, 32)), BV(0, 32))),
+    ]
+    interpolator = Z3SpacerInterpolator(
+        timeout_ms=30_000, reduce_with_core=False, integer_reading=True
+    )
+    with interpolator.configured(exact_images=True):
+        check_sequence(formulas, interpolator.sequence_interpolants(formulas))
+    assert interpolator.inlined_answers >= 1
+    assert interpolator.exact_images is False  # restored after the block
+
+
+def test_a_loop_free_path_may_be_refuted_by_exact_images(tmp_path) -> None:
+    """The refiner allows exact images for a path without a repeated location: ``lbe``
+    proves the table program of the test above, which timed out before."""
+    program = tmp_path / "table.c"
+    program.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int tbl[4] = {10, 20, 30};\nstatic int get(int i) { return tbl[i]; }\n"
+        "int main(void) {\n  int i = __VERIFIER_nondet_int();\n"
+        "  if (i < 0 || i > 3) return 0;\n  if (get(i) % 10 != 0) reach_error();\n"
+        "  return 0;\n}\n"
+    )
+    result = verify(program, "lbe", Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.TRUE
