@@ -94,6 +94,7 @@ from cpa.cfa.scopes import (
     parse_constant,
     string_units,
 )
+from cpa.cfa.sequencing import Unsequenced, check_sequencing
 from cpa.cfa.types import (
     INT,
     UCHAR,
@@ -359,6 +360,14 @@ class FunctionLowering:
     # ------------------------------------------------------------------- statements
     def statement(self, node: c_ast.Node) -> None:
         self.at(node)
+        for expression in _full_expressions(node):
+            try:
+                check_sequencing(expression)
+            except Unsequenced as error:
+                raise self.unsupported(
+                    f"'{error.name}' modified and accessed unsequenced (undefined behaviour)",
+                    error.node,
+                ) from None
         handler = self._statement_handlers.get(type(node))
         if handler is not None:
             handler(node)
@@ -2390,6 +2399,27 @@ def _element_type(ctype: CType, element_types: list[CType] | None, index: int) -
     if element_types and index < len(element_types):
         return element_types[index]
     return INT
+
+
+def _full_expressions(node: c_ast.Node) -> list[c_ast.Node]:
+    """The full expressions a statement evaluates itself (not those of the statements
+    inside it): each is one unit for :func:`check_sequencing`."""
+    if isinstance(node, (c_ast.If, c_ast.While, c_ast.DoWhile, c_ast.Switch)):
+        found = [node.cond]
+    elif isinstance(node, c_ast.For):
+        found = [node.cond, node.next]
+        found += _full_expressions(node.init) if node.init is not None else []
+    elif isinstance(node, c_ast.Return):
+        found = [node.expr]
+    elif isinstance(node, c_ast.Decl):
+        found = [node.init]
+    elif isinstance(node, c_ast.DeclList):
+        found = [decl.init for decl in node.decls]
+    elif isinstance(node, (c_ast.Compound, c_ast.Label, c_ast.Case, c_ast.Default)):
+        found = []
+    else:
+        found = [node]  # an expression statement
+    return [expression for expression in found if expression is not None]
 
 
 def array_definitions(ast: c_ast.FileAST) -> dict[str, c_ast.Decl]:
