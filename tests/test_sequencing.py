@@ -7,7 +7,10 @@ from pycparser import c_parser
 
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.sequencing import Unsequenced, check_sequencing
+from cpa.cfa.targets import Specification
 from cpa.errors import UnsupportedFeature
+from cpa.results import Verdict
+from cpa.verifier import verify
 
 #: each expression statement and whether C11 leaves it undefined (gcc 12's
 #: -Wsequence-point agrees on all but ``(x++, 0) + x``, which it does not see)
@@ -55,15 +58,47 @@ def test_unsequenced_modification_and_access(text: str, undefined: bool) -> None
         check_sequencing(statement)
 
 
-def test_an_unsequenced_statement_is_unsupported_at_its_line() -> None:
+def _undefined_locations(cfa) -> list[tuple[int, str]]:
+    return [
+        (node.line, node.undefined)
+        for function in cfa.functions.values()
+        for node in function.nodes
+        if getattr(node, "undefined", None)
+    ]
+
+
+def test_an_unsequenced_statement_is_an_undefined_behaviour_location() -> None:
     """gcc evaluates ``a[c ? 3 : 0] = c--`` right side first, ``a[f() ? 3 : 0] = g()``
-    left side first: no order to copy, so the frontend refuses the first."""
+    left side first: no order to copy. The statement becomes an undefined-behaviour
+    location (a path to it is UNKNOWN, TRUE proves it never runs)."""
     src = "int a[4];\nint main(void) {\n  int c = 0;\n  a[c ? 3 : 0] = c--;\n  return a[3];\n}\n"
-    with pytest.raises(UnsupportedFeature) as info:
-        parse_source(src, "u.c")
-    assert info.value.line == 4 and "'c' modified and accessed unsequenced" in str(info.value)
+    ((line, description),) = _undefined_locations(parse_source(src, "u.c"))
+    assert line == 4 and description.startswith("'c' modified and accessed unsequenced")
     # in a condition, a declaration and a for clause too
     for statement in ("if (c++ < c) c = 1;", "int d = c + c++;", "for (; c-- > c;) ;"):
-        with pytest.raises(UnsupportedFeature):
-            parse_source("int main(void) {\n  int c = 0;\n  " + statement + "\n  return 0;\n}\n")
-    parse_source("int main(void) {\n  int c = 0;\n  c = c + 1, c++;\n  return c;\n}\n")
+        body = "int main(void) {\n  int c = 0;\n  " + statement + "\n  return 0;\n}\n"
+        assert [line for line, _ in _undefined_locations(parse_source(body))] == [3]
+    sequenced = "int main(void) {\n  int c = 0;\n  c = c + 1, c++;\n  return c;\n}\n"
+    assert _undefined_locations(parse_source(sequenced)) == []
+    # a goto may enter a statement with a label inside: refused
+    with pytest.raises(UnsupportedFeature) as info:
+        parse_source("int main(void) {\n  int c = 0;\n  for (; c-- > c;) { L: ; }\n  goto L;\n}\n")
+    assert info.value.line == 3
+
+
+def test_an_unsequenced_statement_reached_is_unknown_and_one_never_reached_is_not(
+    tmp_path,
+) -> None:
+    program = tmp_path / "u.c"
+    template = (
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) {\n  int c = __VERIFIER_nondet_int();\n"
+        "  if (GUARD) c = c++;\n  if (c == 7) reach_error();\n  return 0;\n}\n"
+    )
+    program.write_text(template.replace("GUARD", "c > 5"))
+    result = verify(program, "lbe", Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "modified and accessed unsequenced" in result.reason
+    program.write_text(template.replace("GUARD", "c > 5 && c < 3"))
+    result = verify(program, "lbe", Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.FALSE

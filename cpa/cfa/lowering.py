@@ -364,10 +364,8 @@ class FunctionLowering:
             try:
                 check_sequencing(expression)
             except Unsequenced as error:
-                raise self.unsupported(
-                    f"'{error.name}' modified and accessed unsequenced (undefined behaviour)",
-                    error.node,
-                ) from None
+                self._unsequenced(node, error)
+                return
         handler = self._statement_handlers.get(type(node))
         if handler is not None:
             handler(node)
@@ -377,6 +375,19 @@ class FunctionLowering:
             raise self.unsupported("nested function definition", node)
         else:
             self.effect(node)
+
+    def _unsequenced(self, node: c_ast.Node, error: Unsequenced) -> None:
+        """The statement ``node`` is undefined once it runs (C11 6.5p2): an
+        undefined-behaviour location in its place, so that a path to it is UNKNOWN and
+        TRUE proves that it never runs. A statement with labels inside (a ``goto`` may
+        enter it elsewhere) is refused instead."""
+        description = f"'{error.name}' modified and accessed unsequenced"
+        if any(isinstance(inner, c_ast.Label) for inner in _subtree(node)):
+            raise self.unsupported(f"{description} (undefined behaviour)", error.node)
+        self.at(error.node)
+        invalid = self.new_node()
+        invalid.undefined = f"{description} ('{self.text(error.node)}')"
+        self.jump(invalid)
 
     def _compound(self, node: c_ast.Compound) -> None:
         self.scopes.push()
