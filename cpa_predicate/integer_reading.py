@@ -235,10 +235,17 @@ class IntegerReading:
             return z3.BitVecVal(e.as_long(), width, ctx)
         if z3.is_const(e):
             return self._word_at(e.decl().name(), width)
+        kind = e.decl().kind()
+        if kind in (z3.Z3_OP_IDIV, z3.Z3_OP_MOD):
+            dividend, divisor = e.children()
+            if z3.is_int_value(divisor) and divisor.as_long() < 0:
+                # SMT-LIB's remainder lies in [0, |c|) for either sign of c, and the
+                # quotient changes sign: x mod -c = x mod c, x div -c = -(x div c)
+                positive = z3.IntVal(-divisor.as_long(), ctx)
+                return term(dividend % positive if kind == z3.Z3_OP_MOD else -(dividend / positive))
         residue = _residue_operands(e)
         if residue is not None:
             return _fitted(self._residue(*residue, term_at), width)
-        kind = e.decl().kind()
         if kind == z3.Z3_OP_ITE:
             condition, then, other = e.children()
             return z3.If(self.back(condition), term(then), term(other))
