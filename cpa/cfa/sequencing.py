@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
+from cpa.cfa.c_types import MEASURING_OPERATORS
+
 #: a named object: a variable and the members selected from it with ``.``
 Key = tuple[str, ...]
 
@@ -114,7 +116,7 @@ def _effects(node: c_ast.Node | None, value: bool = True) -> _Effects:
             both = both.union(_Effects(writes={target}, pending={target}))
         return both
     if isinstance(node, c_ast.UnaryOp):
-        if node.op in ("sizeof", "_Alignof", "alignof", "__alignof__", "__alignof"):
+        if node.op in MEASURING_OPERATORS:
             return _Effects()  # not evaluated (a VLA operand aside)
         if node.op in ("++", "--", "p++", "p--"):
             target = _key(node.expr)
