@@ -401,6 +401,9 @@ def _verify_under_memory_limit(args) -> int:
         return EXIT_USAGE
     limit = args.memlimit
     args.memlimit = None
+    status = _guarded(lambda: _load_analysis(args))
+    if status != EXIT_OK:
+        return status
     outcome = run_under_memory_limit(limit, lambda: _dispatch(args))
     if outcome.reason is None:
         return outcome.status
@@ -425,18 +428,41 @@ def _verify_under_memory_limit(args) -> int:
     return EXIT_OK
 
 
+def _load_analysis(args) -> int:
+    """Load the configuration, its components and the frontend before the memory
+    limit: a bad configuration is the same error with a limit as without, and the
+    child under a small limit does not compile or map modules (an import that runs
+    out of memory need not raise MemoryError: CPython's compiler has raised
+    ValueError there)."""
+    import cpa.cfa.frontend  # noqa: F401 - imported for the child
+    import cpa.verifier  # noqa: F401 - imported for the child
+    from cpa.config import load_configuration
+
+    load_configuration(args.config, args.option)
+    return EXIT_OK
+
+
 def _dispatch(args) -> int:
     """Run the command; errors become one line on stderr and an exit status."""
+    return _guarded(lambda: _command(args))
+
+
+def _command(args) -> int:
+    if args.command == "verify":
+        return _command_verify(args)
+    if args.command == "cfa":
+        return _command_cfa(args)
+    if args.command == "replay":
+        return _command_replay(args)
+    if args.command == "validate":
+        return _command_validate(args)
+    return args.handler(args)
+
+
+def _guarded(action) -> int:
+    """``action``'s status; its errors become one line on stderr and an exit status."""
     try:
-        if args.command == "verify":
-            return _command_verify(args)
-        if args.command == "cfa":
-            return _command_cfa(args)
-        if args.command == "replay":
-            return _command_replay(args)
-        if args.command == "validate":
-            return _command_validate(args)
-        return args.handler(args)
+        return action()
     except (ConfigError, UsageError) as error:
         print(f"cpa: {error}", file=sys.stderr)
         return EXIT_USAGE

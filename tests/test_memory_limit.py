@@ -132,3 +132,14 @@ def test_a_limit_that_is_not_positive_is_bad_usage():
     process = _cpa("verify", "--memlimit", "0", SAFE)
     assert process.returncode == 2
     assert process.stderr.strip() == "cpa: --memlimit must be positive"
+
+
+def test_a_bad_configuration_under_a_limit_is_the_same_usage_error():
+    # the configuration and its components load before the limit: under a small
+    # limit, importing a component once failed with ValueError (CPython's compiler
+    # out of memory on a clean checkout), reported as a broken plugin
+    without = _cpa("verify", "--config", "no-such-config", SAFE)
+    under = _cpa("verify", "--memlimit", "3000", "--config", "no-such-config", SAFE)
+    assert without.returncode == under.returncode == 2
+    assert under.stderr == without.stderr and under.stderr.startswith("cpa: ")
+    assert "Verification result" not in under.stdout
