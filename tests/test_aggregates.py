@@ -17,7 +17,7 @@ from pysmt.typing import BVType
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT, LONGLONG, ArrayType, StructType
-from cpa.errors import UnsupportedFeature
+from cpa.errors import InputError, UnsupportedFeature
 from cpa.results import Verdict
 from cpa.verifier import verify
 from cpa_predicate import cells
@@ -202,10 +202,71 @@ def test_initialisers_without_inner_braces_and_from_strings(tmp_path, declaratio
     assert _verify(tmp_path, body).verdict is expected
 
 
+_NESTED = "struct B { unsigned char u; int c; }; struct A { int k; struct B b; int e; };"
+
+
+@pytest.mark.parametrize(
+    "declaration, check, expected",
+    [
+        # a member's designator keeps what earlier items gave the member's other members
+        (
+            f"{_NESTED} struct A a = {{.b = {{1, 2}}, .b.u = 7}};",
+            "a.b.c != 2 || a.b.u != 7",
+            Verdict.TRUE,
+        ),
+        # the items after it go on inside the member, then after it
+        (f"{_NESTED} struct A a = {{.b.u = 1, 2, 3}};", "a.b.c == 2 && a.e == 3", Verdict.FALSE),
+        (f"{_NESTED} struct A a = {{.b.u = 1, 2, 3}};", "a.k != 0 || a.b.c != 2", Verdict.TRUE),
+        (
+            "int m[2][3] = {[1][1] = 4, 5, [0][2] = 6};",
+            "m[1][2] != 5 || m[0][2] != 6 || m[1][0]",
+            Verdict.TRUE,
+        ),
+        (
+            f"{_NESTED} struct A s[2] = {{[1].b.c = -1, [0].e = 2}};",
+            "s[1].b.c == -1 && s[0].e == 2",
+            Verdict.FALSE,
+        ),
+        # a whole member given again replaces all of it
+        (f"{_NESTED} struct A a = {{.b.c = 5, .b = {{1}}}};", "a.b.c != 0", Verdict.TRUE),
+    ],
+)
+def test_designators_of_members_members(tmp_path, declaration, check, expected):
+    body = f"int main(void) {{ {declaration} if ({check}) reach_error(); return 0; }}"
+    assert _verify(tmp_path, body).verdict is expected
+
+
+@pytest.mark.parametrize(
+    "declaration, message",
+    [
+        ("struct S { int a; } s = {.zz = 1};", "struct S has no member named 'zz'"),
+        ("int a[2] = {[5] = 1};", "array index 5 in initializer exceeds the bounds"),
+        ("int a[2] = {[-1] = 1};", "array index -1 in initializer exceeds the bounds"),
+        ("int n = 1; int a[2] = {[n] = 1};", "array index in initializer is not constant"),
+        (
+            "struct S { int a; } s = {.a.b = 1};",
+            "designator into a member that is not an aggregate",
+        ),
+        ("int a[2] = {.x = 1};", "member designator in an initializer of int[2]"),
+    ],
+)
+def test_designators_that_name_nothing_are_bad_input(tmp_path, declaration, message):
+    with pytest.raises(InputError, match="program.c:3: ") as error:
+        _verify(tmp_path, f"int main(void) {{ {declaration} return 0; }}")
+    assert message in str(error.value)
+
+
 @pytest.mark.parametrize(
     "declaration, construct",
     [
-        ("int m[2][3] = {[1][2] = 5};", "designator of a member's member"),
+        (
+            "struct Q { int a; struct { int u, c; } b; } q[] = {[1].b = {1, 2}, {3}};",
+            "array of unknown length initialised with a member's designator",
+        ),
+        (
+            "union U { int a; short b; } u = {.b = 1};",
+            "initializer of a union member other than the first",
+        ),
         ("int m[][2] = {1, 2, 3};", "array of unknown length initialised without inner braces"),
     ],
 )

@@ -521,6 +521,12 @@ class FunctionLowering:
                     raise self.unsupported(
                         "array of unknown length initialised without inner braces", init
                     )
+                for item in init.exprs:  # the items after `[1].b = ...` go on inside [1]
+                    if isinstance(item, c_ast.NamedInitializer) and len(item.name) > 1:
+                        raise self.unsupported(
+                            "array of unknown length initialised with a member's designator",
+                            item.name[0],
+                        )
                 return ArrayType(ctype.element, _initializer_length(init, self.scopes))
             if isinstance(init, c_ast.Constant) and init.type == "string":
                 return ArrayType(ctype.element, self._string_type(init).length)
@@ -604,37 +610,106 @@ class FunctionLowering:
         """A brace initialiser; designators are resolved to positions (gaps are 0). An
         aggregate element written without its own braces takes as many of the items
         that follow as it has scalars (brace elision, C11 6.7.9:20)."""
-        element_types, names = _members(ctype)
-        slots: dict[int, Expression] = {}
+        element_types, _ = _members(ctype)
+        slots: _Slots = {}
         position = 0
         items = list(init.exprs)
         index = 0
         while index < len(items):
             item = items[index]
             if isinstance(item, c_ast.NamedInitializer):
-                if len(item.name) > 1:
-                    raise self.unsupported("designator of a member's member", item.expr)
-                designator = _designator(item.name[0])
-                if isinstance(designator, c_ast.ID) and names is not None:
-                    if designator.name in names:
-                        position = names.index(designator.name)
-                else:
-                    value = self.scopes.constant_value(designator)
-                    if value is not None:
-                        position = value
-                item = item.expr
-            while _is_unnamed_bit_field(ctype, position):  # initialises nothing
-                position += 1
-            element_type = _element_type(ctype, element_types, position)
-            slots[position], index = self._element(element_type, item, items, index + 1)
+                position, index = self._designated(ctype, slots, item.name, item, items, index + 1)
+            else:
+                while _is_unnamed_bit_field(ctype, position):  # initialises nothing
+                    position += 1
+                element_type = _element_type(ctype, element_types, position)
+                slots[position], index = self._element(element_type, item, items, index + 1)
             position += 1
-        elements = []
-        for index in range(max(slots) + 1 if slots else 0):
-            value = slots.get(index)
+        return _assembled(ctype, slots)
+
+    def _designated(
+        self,
+        ctype: CType,
+        slots: _Slots,
+        designators: list[c_ast.Node],
+        item: c_ast.NamedInitializer,
+        items: list[c_ast.Node],
+        following: int,
+    ) -> tuple[int, int]:
+        """Put the value of ``item`` (whose remaining designators are
+        ``designators``) into ``slots`` of an aggregate of type ``ctype``; the position
+        the first designator names and the index in ``items`` after what was taken.
+
+        After ``.b.u = 1`` the items that follow initialise the members after ``u`` in
+        ``b`` before those after ``b`` (C11 6.7.9p17), and a member given by a
+        designator keeps what earlier items gave its other members."""
+        position = self._designator_position(ctype, designators[0])
+        element_types, _ = _members(ctype)
+        element = _element_type(ctype, element_types, position)
+        if len(designators) == 1:
+            slots[position], following = self._element(element, item.expr, items, following)
+            return position, following
+        if not isinstance(element, (ArrayType, StructType)):
+            raise self.error("designator into a member that is not an aggregate", designators[1])
+        inner = self._partial(slots.get(position), item.expr)
+        inner_position, following = self._designated(
+            element, inner, designators[1:], item, items, following
+        )
+        following = self._continued(element, inner, inner_position + 1, items, following)
+        slots[position] = inner
+        return position, following
+
+    def _designator_position(self, ctype: CType, designator: c_ast.Node) -> int:
+        """The position a designator ``[k]`` or ``.name`` names in ``ctype``."""
+        if isinstance(ctype, ArrayType):
+            if not isinstance(designator, c_ast.ArrayDesignator):
+                raise self.error(f"member designator in an initializer of {ctype}", designator)
+            value = self.scopes.constant_value(designator.expr)
             if value is None:
-                value = zero_value(_element_type(ctype, element_types, index))
-            elements.append(value)
-        return InitializerList(tuple(elements), ctype)
+                raise self.error("array index in initializer is not constant", designator)
+            if value < 0 or (ctype.length is not None and value >= ctype.length):
+                raise self.error(
+                    f"array index {value} in initializer exceeds the bounds", designator
+                )
+            return value
+        if not isinstance(designator, c_ast.ID) or not isinstance(ctype, StructType):
+            raise self.error(f"designator in an initializer of {ctype}", designator)
+        names = [name for name, _ in ctype.fields or ()]
+        if designator.name not in names:
+            raise self.error(f"{ctype} has no member named '{designator.name}'", designator)
+        position = names.index(designator.name)
+        if ctype.kind != "struct" and position != 0:
+            raise self.unsupported("initializer of a union member other than the first", designator)
+        return position
+
+    def _partial(self, existing: Expression | _Slots | None, item: c_ast.Node) -> _Slots:
+        """The slots of a member that a designator initialises in part: empty, or
+        what an earlier initialiser gave it."""
+        if existing is None:
+            return {}
+        if isinstance(existing, dict):
+            return existing
+        if isinstance(existing, InitializerList):
+            return dict(enumerate(existing.elements))
+        raise self.unsupported("designator into a member initialised by a whole value", item)
+
+    def _continued(
+        self, ctype: CType, slots: _Slots, position: int, items: list[c_ast.Node], index: int
+    ) -> int:
+        """Give the members of ``ctype`` from ``position`` on the items from ``index`` on
+        (until they run out or a designator, which belongs to the enclosing braces);
+        the index after what was taken."""
+        element_types, _ = _members(ctype)
+        count = ctype.length if isinstance(ctype, ArrayType) else len(element_types or ())
+        while index < len(items) and not isinstance(items[index], c_ast.NamedInitializer):
+            while _is_unnamed_bit_field(ctype, position):
+                position += 1
+            if count is None or position >= count:
+                break
+            element = _element_type(ctype, element_types, position)
+            slots[position], index = self._element(element, items[index], items, index + 1)
+            position += 1
+        return index
 
     def _element(
         self, ctype: CType, item: c_ast.Node, items: list[c_ast.Node], following: int
@@ -2361,6 +2436,26 @@ def _is_case_range(node: c_ast.Node) -> bool:
         and node.args is not None
         and len(node.args.exprs) == 2
     )
+
+
+#: the elements of an aggregate an initialiser gave so far, by position: a value, or
+#: the slots of a member that designators initialise in part
+_Slots = dict[int, "Expression | _Slots"]
+
+
+def _assembled(ctype: CType, slots: _Slots) -> InitializerList:
+    """The initialiser list of ``slots`` (a member not given is zero)."""
+    element_types, _ = _members(ctype)
+    elements = []
+    for position in range(max(slots) + 1 if slots else 0):
+        element = _element_type(ctype, element_types, position)
+        value = slots.get(position)
+        if value is None:
+            value = zero_value(element)
+        elif isinstance(value, dict):
+            value = _assembled(element, value)
+        elements.append(value)
+    return InitializerList(tuple(elements), ctype)
 
 
 def _members(ctype: CType) -> tuple[list[CType] | None, list[str] | None]:
