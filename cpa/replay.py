@@ -63,6 +63,7 @@ from cpa.cfa.preprocess import (
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import PointerType
 from cpa.errors import UnsupportedFeature
+from cpa.native_stack import restore_stack_limit
 
 #: gcc's flags: the project's reference semantics (wrap-around signed overflow, no
 #: optimisation that exploits undefined behaviour, no builtin library semantics).
@@ -1161,6 +1162,7 @@ def _run(binary: Path, inputs_file: Path, count: int, timelimit: float, director
                 env=environment,
                 cwd=directory,
                 start_new_session=True,
+                preexec_fn=restore_stack_limit,
             )
         except OSError as error:
             return ReplayOutcome(None, f"cannot run the compiled program: {error}")
