@@ -29,7 +29,7 @@ from cpa.core.composite import CompositeCPA
 from cpa.core.context import AnalysisContext
 from cpa.core.reached import ReachedSet
 from cpa.errors import CpaError, UnsupportedFeature, WitnessRejected
-from cpa.native_stack import allow_deep_native_recursion
+from cpa.native_stack import with_room_for_native_recursion
 from cpa.progress import Heartbeat
 from cpa.results import AnalysisOutcome, Verdict, VerificationResult
 from cpa.statistics import Statistics
@@ -84,6 +84,7 @@ def build(
     return cpa, reached
 
 
+@with_room_for_native_recursion  # Z3's recursion does use the C stack
 def analyze(
     cfa: CFA,
     configuration: Configuration,
@@ -112,7 +113,6 @@ def analyze(
     statistics = statistics or Statistics()
     # large blocks (LBE) nest deeply; Python frames do not use the C stack in 3.11+
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    allow_deep_native_recursion()  # but Z3's recursion does
     wall_start, cpu_start = time.perf_counter(), time.process_time()
     deadline = Deadline.after(timelimit)
     context = AnalysisContext(
