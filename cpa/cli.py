@@ -383,20 +383,23 @@ def _command_cfa(args) -> int:
     return EXIT_OK
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, isolated: bool = False) -> int:
+    """Run the command line ``argv``; ``cpa verify`` with ``--memlimit``, or any
+    ``cpa verify`` when ``isolated`` (the console entry point), runs the analysis in a
+    child process, so that a crash of a native library is an UNKNOWN answer."""
     args = _parser().parse_args(argv)
-    if args.command == "verify" and args.memlimit is not None:
-        return _verify_under_memory_limit(args)
+    if args.command == "verify" and (args.memlimit is not None or isolated):
+        return _verify_in_child(args)
     return _dispatch(args)
 
 
-def _verify_under_memory_limit(args) -> int:
-    """``cpa verify --memlimit``: the analysis in a child process under the limit
-    (:mod:`cpa.memory_limit`); UNKNOWN with the reason and what is known of the run
-    if the child dies before its answer."""
+def _verify_in_child(args) -> int:
+    """``cpa verify`` with the analysis in a child process, under ``--memlimit`` if
+    given (:mod:`cpa.memory_limit`); UNKNOWN with the reason and what is known of the
+    run if the child dies before its answer (Z3 and CUDD can end a process)."""
     from cpa.memory_limit import run_under_memory_limit
 
-    if args.memlimit <= 0:
+    if args.memlimit is not None and args.memlimit <= 0:
         print("cpa: --memlimit must be positive", file=sys.stderr)
         return EXIT_USAGE
     limit = args.memlimit
@@ -418,8 +421,9 @@ def _verify_under_memory_limit(args) -> int:
         "cpu_time_s": outcome.cpu_time_s,
         "wall_time_s": outcome.wall_time_s,
         "max_rss_mb": outcome.max_rss_mb,
-        "memlimit_mb": limit,
     }
+    if limit is not None:
+        values["memlimit_mb"] = limit
     try:
         _answer_statistics(args, values)
     except UsageError as error:
@@ -482,7 +486,7 @@ def run() -> None:
     printed, so the process ends at once. A closed standard output ends it quietly.
     """
     try:
-        code = main()
+        code = main(isolated=True)
         sys.stdout.flush()
     except BrokenPipeError:  # the reader left (``cpa ... | head``): as if by SIGPIPE
         code = 128 + 13

@@ -7,7 +7,8 @@ a Horn query, CUDD ends the process). So ``cpa verify --memlimit`` runs the anal
 in a forked child under the limit, relays its standard output, and answers for it
 when it dies before its answer: ``UNKNOWN`` with the reason and the statistics the
 parent knows (the child's CPU time and peak memory), as ``cpa bench`` does for its
-workers.
+workers. The console's ``cpa verify`` runs the analysis in such a child without a
+limit too, so that a native crash (Z3 overflowing its stack, say) is an answer as well.
 """
 
 from __future__ import annotations
@@ -49,11 +50,11 @@ class ChildOutcome:
     max_rss_mb: float
 
 
-def run_under_memory_limit(limit_mb: int, body: Callable[[], int]) -> ChildOutcome:
+def run_under_memory_limit(limit_mb: int | None, body: Callable[[], int]) -> ChildOutcome:
     """Run ``body`` (which prints an answer and returns an exit status) in a forked
-    child whose address space is limited to ``limit_mb`` MB; its standard output is
-    passed through. The caller answers for a child that died without an answer
-    (``reason`` is set, ``answered`` is False)."""
+    child whose address space is limited to ``limit_mb`` MB (None: not limited); its
+    standard output is passed through. The caller answers for a child that died
+    without an answer (``reason`` is set, ``answered`` is False)."""
     sys.stdout.flush()
     sys.stderr.flush()
     read_end, write_end = os.pipe()
@@ -85,6 +86,7 @@ def run_under_memory_limit(limit_mb: int, body: Callable[[], int]) -> ChildOutco
         wall_time_s=round(time.perf_counter() - started, 3),
         max_rss_mb=round(usage.ru_maxrss / 1024, 1),
     )
+    within = "" if limit_mb is None else f" (memory limit {limit_mb} MB)"
     if os.WIFEXITED(wait_status):
         code = os.WEXITSTATUS(wait_status)
         if code >= _RETURNED:
@@ -92,19 +94,18 @@ def run_under_memory_limit(limit_mb: int, body: Callable[[], int]) -> ChildOutco
         elif code == 0 and answered:  # the watchdog's end, after its answer
             outcome.status = 0
         elif code == _OUT_OF_MEMORY:
-            outcome.reason = f"out of memory (limit {limit_mb} MB)"
+            outcome.reason = "out of memory" + (
+                "" if limit_mb is None else f" (limit {limit_mb} MB)"
+            )
         elif code == _FAILED:
             outcome.reason = "crashed: the analysis failed"
         else:  # a native library ended the process (CUDD does on a failed allocation)
-            outcome.reason = (
-                f"crashed: the analysis process exited with status {code} "
-                f"(memory limit {limit_mb} MB)"
-            )
+            outcome.reason = f"crashed: the analysis process exited with status {code}{within}"
         return outcome
     number = os.WTERMSIG(wait_status)
     outcome.reason = killed_by(number)
     if number != signal.SIGKILL:
-        outcome.reason += f" (memory limit {limit_mb} MB)"
+        outcome.reason += within
     return outcome
 
 
@@ -121,13 +122,14 @@ def killed_by(number: int) -> str:
     return f"crashed: killed by {name}"
 
 
-def _child(limit_mb: int, body: Callable[[], int]) -> None:
+def _child(limit_mb: int | None, body: Callable[[], int]) -> None:
     """Limit the address space, run ``body``, and end the process with its status."""
     code = _FAILED
     faulthandler.disable()  # a crash is the parent's one-line answer, not a stack dump
     try:
-        limit = limit_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        if limit_mb is not None:
+            limit = limit_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         code = _RETURNED + body()
     except MemoryError:
         code = _OUT_OF_MEMORY

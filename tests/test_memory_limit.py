@@ -143,3 +143,33 @@ def test_a_bad_configuration_under_a_limit_is_the_same_usage_error():
     assert without.returncode == under.returncode == 2
     assert under.stderr == without.stderr and under.stderr.startswith("cpa: ")
     assert "Verification result" not in under.stdout
+
+
+# ``cpa verify`` from the console entry point with the analysis replaced by a crash of
+# native code (SIGSEGV): no --memlimit, and still an answer
+_CRASHING_RUN = """
+import os, signal, sys
+import cpa.verifier
+cpa.verifier.build = lambda *args, **kwargs: os.kill(os.getpid(), signal.SIGSEGV)
+import cpa.cli
+sys.argv = ["cpa", *sys.argv[1:]]
+cpa.cli.run()
+"""
+
+
+def test_a_native_crash_without_a_limit_is_unknown_with_statistics(tmp_path):
+    stats = tmp_path / "s.json"
+    process = subprocess.run(
+        [sys.executable, "-c", _CRASHING_RUN, "verify", "--stats-json", str(stats), SAFE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.splitlines() == [
+        "Verification result: UNKNOWN",
+        "Reason: crashed: killed by SIGSEGV",
+    ]
+    values = json.loads(stats.read_text())
+    assert values["verdict"] == "unknown" and "memlimit_mb" not in values
+    assert values["reason"] == "crashed: killed by SIGSEGV" and "cpu_time_s" in values
