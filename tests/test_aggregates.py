@@ -267,6 +267,10 @@ def test_designators_that_name_nothing_are_bad_input(tmp_path, declaration, mess
             "union U { int a; short b; } u = {.b = 1};",
             "initializer of a union member other than the first",
         ),
+        (
+            "struct S { int a; struct { int b; }; } s = {.b = 1};",
+            "designator '.b' of a struct with anonymous members",
+        ),
         ("int m[][2] = {1, 2, 3};", "array of unknown length initialised without inner braces"),
     ],
 )

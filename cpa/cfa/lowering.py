@@ -676,6 +676,14 @@ class FunctionLowering:
             raise self.error(f"designator in an initializer of {ctype}", designator)
         names = [name for name, _ in ctype.fields or ()]
         if designator.name not in names:
+            if any(
+                name is None and isinstance(member, StructType)
+                for name, member in ctype.fields or ()
+            ):  # it may name a member of an anonymous struct or union
+                raise self.unsupported(
+                    f"designator '.{designator.name}' of a struct with anonymous members",
+                    designator,
+                )
             raise self.error(f"{ctype} has no member named '{designator.name}'", designator)
         position = names.index(designator.name)
         if ctype.kind != "struct" and position != 0:
