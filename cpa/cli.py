@@ -2,8 +2,8 @@
 
 Exit status: 0 when an analysis ran (whatever its verdict), 1 for bad input (one
 line on stderr naming file, line and problem), 2 for bad usage, 3 when the analysis
-process under ``--memlimit`` died after printing its answer (what should have
-followed it, a witness or a report, is missing).
+process (the child ``cpa verify`` runs it in) died after printing its answer (what
+should have followed it, a witness or a report, is missing).
 """
 
 from __future__ import annotations
