@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
         help="report reached states, refinements and predicates every few seconds (stderr)",
     )
     verify.add_argument("--stats-json", metavar="FILE", help="write statistics as JSON")
+    verify.set_defaults(configuration=None)  # loaded once, before a child process starts
     verify.add_argument(
         "--memlimit",
         type=int,
@@ -150,7 +151,7 @@ def _command_verify(args) -> int:
 
     if args.timelimit is not None and args.timelimit <= 0:
         raise UsageError("--timelimit must be positive")
-    configuration = load_configuration(args.config, args.option)
+    configuration = args.configuration or load_configuration(args.config, args.option)
     statistics = Statistics()
     try:
         program, specification, entry, model = _resolve_input(
@@ -442,7 +443,7 @@ def _load_analysis(args) -> int:
     import cpa.verifier  # noqa: F401 - imported for the child
     from cpa.config import load_configuration
 
-    load_configuration(args.config, args.option)
+    args.configuration = load_configuration(args.config, args.option)
     return EXIT_OK
 
 

@@ -251,9 +251,15 @@ def test_designators_of_members_members(tmp_path, declaration, check, expected):
     ],
 )
 def test_designators_that_name_nothing_are_bad_input(tmp_path, declaration, message):
-    with pytest.raises(InputError, match="program.c:3: ") as error:
+    assert message in _refusal(tmp_path, declaration, InputError, "program.c:3: ")
+
+
+def _refusal(tmp_path: Path, declaration: str, error: type[Exception], prefix: str) -> str:
+    """The message of ``error`` (starting with ``prefix``) that verifying ``main``
+    with ``declaration`` raises."""
+    with pytest.raises(error, match=prefix) as raised:
         _verify(tmp_path, f"int main(void) {{ {declaration} return 0; }}")
-    assert message in str(error.value)
+    return str(raised.value)
 
 
 @pytest.mark.parametrize(
@@ -275,6 +281,5 @@ def test_designators_that_name_nothing_are_bad_input(tmp_path, declaration, mess
     ],
 )
 def test_initialisers_the_frontend_does_not_read_are_unsupported(tmp_path, declaration, construct):
-    with pytest.raises(UnsupportedFeature, match="program.c:3: unsupported feature: ") as error:
-        _verify(tmp_path, f"int main(void) {{ {declaration} return 0; }}")
-    assert construct in str(error.value)
+    prefix = "program.c:3: unsupported feature: "
+    assert construct in _refusal(tmp_path, declaration, UnsupportedFeature, prefix)

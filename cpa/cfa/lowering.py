@@ -763,17 +763,9 @@ class FunctionLowering:
             head, index = self._elided(member, first, items, index)
         else:
             head = convert(first, member)
-        slots = {positions[0]: head}
-        for position in positions[1:]:
-            if index >= len(items) or isinstance(items[index], c_ast.NamedInitializer):
-                break
-            member = _element_type(ctype, element_types, position)
-            slots[position], index = self._element(member, items[index], items, index + 1)
-        elements = [
-            slots.get(p, zero_value(_element_type(ctype, element_types, p)))
-            for p in range(max(slots) + 1)
-        ]
-        return InitializerList(tuple(elements), ctype), index
+        slots: _Slots = {positions[0]: head}
+        index = self._continued(ctype, slots, positions[0] + 1, items, index)
+        return _assembled(ctype, slots), index
 
     def _if(self, node: c_ast.If) -> None:
         then_node = self.new_node()
