@@ -169,6 +169,9 @@ class ExpressionEncoder:
             return ctype.bits
         if isinstance(ctype, PointerType):
             return 8 * self.model.pointer_size
+        if cells.is_union(ctype) and cells.union_problem(ctype) is None:  # type: ignore[arg-type]
+            size = c_types.size_of(ctype, self.model)
+            return None if not size else 8 * size  # its bytes (:mod:`cpa_predicate.cells`)
         return None
 
     def variable_name(self, variable: Variable) -> str | None:
@@ -298,14 +301,23 @@ class ExpressionEncoder:
             base_type = expr.base.type
             if expr.through_pointer:
                 base_type = c_types.pointer_target(base_type)
-            if not isinstance(base_type, StructType) or base_type.kind != "struct":
-                raise _unsupported(f"union member access '{expr}'", ctx)
+            if not isinstance(base_type, StructType):
+                raise _unsupported(f"member access '{expr}'", ctx)
             if base_type.field_type(expr.field) is None:
                 raise _unsupported(f"member of an anonymous struct or union '{expr}'", ctx)
             if expr.through_pointer:
+                if cells.is_union(base_type):
+                    raise _unsupported(f"union member access through a pointer '{expr}'", ctx)
                 base = self._places_at(self.value(expr.base, ctx), base_type, ctx)
             else:
                 base = self.locations(expr.base, ctx)
+            if cells.is_union(base_type):
+                return [(self._union_slice(path, base_type, expr, ctx), g) for path, g in base]
+            if any(cells.parse_slice(path) for path, _ in base):
+                found = c_types.member_offset(base_type, expr.field, self.model)
+                if found is None:
+                    raise _unsupported(f"offset of member '{expr}'", ctx)
+                return [(cells.moved_slice(path, found[0]), guard) for path, guard in base]
             return [(f"{path}.{expr.field}", guard) for path, guard in base]
         if isinstance(expr, ArraySubscript):
             array_type = expr.array.type
@@ -318,6 +330,7 @@ class ExpressionEncoder:
                 raise _unsupported(f"array index of type {index_type} '{expr}'", ctx)
             base = self.locations(expr.array, ctx)
             index = self.value(expr.index, ctx)
+            element_size = c_types.size_of(array_type.element, self.model) or 0
             chosen = []
             for position in range(min(array_type.length, index_type.max_value + 1)):
                 selects = Equals(index, BV(position, index.bv_width())).simplify()
@@ -325,11 +338,27 @@ class ExpressionEncoder:
                     continue
                 for path, guard in base:
                     both = selects if guard.is_true() else And(guard, selects)
-                    chosen.append((f"{path}[{position}]", both))
+                    if cells.parse_slice(path):
+                        chosen.append((cells.moved_slice(path, position * element_size), both))
+                    else:
+                        chosen.append((f"{path}[{position}]", both))
                 if selects.is_true():
                     break
             return chosen
         raise _unsupported(f"memory access '{expr}'", ctx)
+
+    def _union_slice(
+        self, path: str, union: StructType, member: Expression, ctx: EncodingContext
+    ) -> str:
+        """The slice of the union cell (or slice) ``path`` that ``member`` (at offset 0,
+        as every member of a union) is."""
+        if cells.parse_slice(path):
+            return path
+        width = self.bits(union)
+        if width is None:
+            problem = cells.union_problem(union) or f"size of {union} unknown"
+            raise _unsupported(f"union member access '{member}': {problem}", ctx)
+        return cells.slice_path(path, 0, width)
 
     # --- addresses (:mod:`cpa_predicate.memory`) --------------------------------------
 
@@ -539,8 +568,15 @@ class ExpressionEncoder:
             return ctx.fresh_aux(bits)
         values = []
         for path, guard in places:
-            name = ssa_name(path, bits)
-            values.append((symbol(name, ctx.index(name)), guard))
+            found = cells.parse_slice(path)
+            if found is None:
+                name = ssa_name(path, bits)
+                values.append((symbol(name, ctx.index(name)), guard))
+                continue
+            cell, offset, width = found
+            name = ssa_name(cell, width)
+            low = 8 * offset
+            values.append((BVExtract(symbol(name, ctx.index(name)), low, low + bits - 1), guard))
         result = values[-1][0]
         for value, guard in reversed(values[:-1]):
             result = Ite(guard, value, result)

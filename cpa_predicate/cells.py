@@ -12,10 +12,19 @@ encoding: the frontend sends them to an undefined-behaviour location
 
 A bit-field member is a cell of its width (unnamed ones hold nothing and have none).
 Accesses through pointers reach the same cells (:mod:`cpa_predicate.memory` gives
-address-taken variables addresses; not to objects with bit-fields, whose members share
-bytes). Unions, bit-fields of types wider than ``int``, arrays of unknown length and
-aggregates of more than :data:`MAX_CELLS` cells are unsupported (the ``ite``
+address-taken variables addresses; not to objects with bit-fields or unions, whose
+members share bytes). Bit-fields of types wider than ``int``, arrays of unknown length
+and aggregates of more than :data:`MAX_CELLS` cells are unsupported (the ``ite``
 encoding grows with the number of cells).
+
+A union is one cell: its bytes, a bit-vector of ``8 * sizeof`` bits whose byte ``k``
+is bits ``8k .. 8k+7`` (x86 is little-endian, as gcc lays the union out). A member, or
+an element or member inside one, is a *slice* of that cell, named by the union's path,
+the byte offset and the cell's width (``main::v~2:32``): a read extracts the slice's
+bits, a write replaces them and keeps the others, so reading another member than the
+one written gives the bytes gcc gives. Only unions whose members are made of integers
+(no pointers, floating point, ``_Bool`` or bit-fields) are cells; a slice is an integer
+read or written as such, never a whole struct or array (those are unsupported).
 """
 
 from __future__ import annotations
@@ -56,7 +65,11 @@ def _collect(ctype: CType, prefix: str, found: list[tuple[str, CType]]) -> None:
                 raise NotScalarisable(f"more than {MAX_CELLS} cells")
     elif isinstance(ctype, StructType):
         if ctype.kind != "struct":
-            raise NotScalarisable(f"{ctype}: unions are not modelled")
+            problem = union_problem(ctype)
+            if problem is not None:
+                raise NotScalarisable(f"{ctype}: {problem}")
+            found.append((prefix, ctype))
+            return
         if ctype.fields is None:
             raise NotScalarisable(f"incomplete type {ctype}")
         for index, (name, field_type) in enumerate(ctype.fields):
@@ -72,6 +85,100 @@ def _collect(ctype: CType, prefix: str, found: list[tuple[str, CType]]) -> None:
             raise NotScalarisable(f"more than {MAX_CELLS} cells")
     else:
         raise NotScalarisable(f"member of type {ctype}")
+
+
+@lru_cache(maxsize=1024)
+def union_problem(ctype: StructType) -> str | None:
+    """Why the union ``ctype`` cannot be one cell of bytes, None if it can: every member
+    must be made of integers whose values are all their bits."""
+    return _bytes_problem(ctype)
+
+
+def _bytes_problem(ctype: CType) -> str | None:
+    if isinstance(ctype, IntegerType):
+        if ctype.width is not None:
+            return "a union with bit-fields is not modelled"
+        if ctype.name == "_Bool":
+            return "a union with a _Bool member is not modelled"
+        return None
+    if isinstance(ctype, ArrayType):
+        if ctype.length is None:
+            return "a union with an array of unknown length is not modelled"
+        return _bytes_problem(ctype.element)
+    if isinstance(ctype, StructType):
+        if ctype.fields is None:
+            return f"incomplete type {ctype}"
+        for index, (name, field_type) in enumerate(ctype.fields):
+            if ctype.bit_field_width(index) is not None:
+                return "a union with bit-fields is not modelled"
+            if not name:
+                return "a union with an anonymous member is not modelled"
+            problem = _bytes_problem(field_type)
+            if problem is not None:
+                return problem
+        return None
+    return f"a union with a member of type {ctype} is not modelled"
+
+
+def is_union(ctype: CType) -> bool:
+    return isinstance(ctype, StructType) and ctype.kind == "union"
+
+
+#: separates a union cell's path from a slice's byte offset and the cell's width
+SLICE = "~"
+
+
+def slice_path(cell: str, offset: int, width: int) -> str:
+    """The path of the slice at byte ``offset`` of the union cell ``cell`` of ``width`` bits."""
+    return f"{cell}{SLICE}{offset}:{width}"
+
+
+def parse_slice(path: str) -> tuple[str, int, int] | None:
+    """(cell, byte offset, cell width) of a slice path, None for the path of a cell."""
+    cell, separator, rest = path.rpartition(SLICE)
+    if not separator:
+        return None
+    offset, _, width = rest.partition(":")
+    return cell, int(offset), int(width)
+
+
+def moved_slice(path: str, delta: int) -> str:
+    """The slice ``delta`` bytes after the slice ``path``."""
+    found = parse_slice(path)
+    assert found is not None
+    cell, offset, width = found
+    return slice_path(cell, offset + delta, width)
+
+
+def byte_leaves(ctype: CType, model) -> list[tuple[str, CType, int]]:
+    """The leaves of ``ctype`` (a type :func:`union_problem` accepts) with their byte
+    offsets: (access path suffix, leaf type, offset); a union is one leaf."""
+    found: list[tuple[str, CType, int]] = []
+
+    def collect(ctype: CType, prefix: str, offset: int) -> None:
+        if isinstance(ctype, ArrayType):
+            size = c_types.size_of(ctype.element, model) or 0
+            for index in range(ctype.length or 0):
+                collect(ctype.element, f"{prefix}[{index}]", offset + index * size)
+        elif isinstance(ctype, StructType) and ctype.kind == "struct":
+            for name, _field_type in ctype.fields or ():
+                member = c_types.member_offset(ctype, name, model)
+                assert member is not None  # named members of a complete struct
+                collect(member[1], f"{prefix}.{name}", offset + member[0])
+        else:
+            found.append((prefix, ctype, offset))
+
+    collect(ctype, "", 0)
+    return found
+
+
+def has_unions(ctype: CType) -> bool:
+    """Whether ``ctype`` is or contains (as a member, an element) a union."""
+    while isinstance(ctype, ArrayType):
+        ctype = ctype.element
+    if not isinstance(ctype, StructType):
+        return False
+    return is_union(ctype) or any(has_unions(t) for _n, t in ctype.fields or ())
 
 
 def has_bit_fields(ctype: CType) -> bool:

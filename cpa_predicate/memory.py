@@ -38,7 +38,8 @@ first would reach it as if it were valid.
 Not modelled (every access through a pointer is then UNKNOWN with ``file:line``): the
 address of a variable declared in an inner block (its lifetime ends with the block,
 which the CFA does not mark), and address-taken objects that cells cannot represent
-(unions, bit-fields, unknown length, more than :data:`cells.MAX_CELLS` cells).
+(unions and bit-fields, whose members share bytes, unknown length, more than
+:data:`cells.MAX_CELLS` cells).
 A function whose address the program takes has an address too (no object is there,
 so a data access through it is invalid); a call through a pointer compares it with
 these (:mod:`cpa.cfa.lowering`). String literals have no addresses here yet.
@@ -182,6 +183,8 @@ class MemoryLayout:
             return str(reason)
         if cells.has_bit_fields(variable.type):
             return f"{variable.type} has bit-fields (members that share bytes)"
+        if cells.has_unions(variable.type):
+            return f"{variable.type} is or contains a union (members that share bytes)"
         if c_types.size_of(variable.type, self.model) is None:
             return f"size of {variable.type} unknown"
         return None

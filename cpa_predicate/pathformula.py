@@ -38,7 +38,20 @@ from dataclasses import dataclass, field
 
 from pysmt import operators as pysmt_operators
 from pysmt.fnode import FNode
-from pysmt.shortcuts import BV, FALSE, TRUE, And, Bool, Equals, Ite, Not, Or, get_env
+from pysmt.shortcuts import (
+    BV,
+    FALSE,
+    TRUE,
+    And,
+    Bool,
+    BVConcat,
+    BVExtract,
+    Equals,
+    Ite,
+    Not,
+    Or,
+    get_env,
+)
 
 from cpa.cfa import allocations, builtins, c_types
 from cpa.cfa.expressions import (
@@ -616,12 +629,17 @@ class PathFormulaManager:
         else:
             value = encoder.as_value(value, source_type, ctx)
         for path, guard in places:
-            name = ssa_name(path, bits)
+            found = cells.parse_slice(path)
+            if found is None:
+                name = ssa_name(path, bits)
+                new_value = value
+            else:  # a member of a union: its bytes change, the cell's others stay
+                cell, offset, width = found
+                name = ssa_name(cell, width)
+                new_value = _spliced(symbol(name, ctx.index(name)), value, 8 * offset)
             if not guard.is_true():
-                value_here = Ite(guard, value, symbol(name, ctx.index(name)))
-            else:
-                value_here = value
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), value_here))
+                new_value = Ite(guard, new_value, symbol(name, ctx.index(name)))
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), new_value))
 
     def _havoc(
         self,
@@ -664,7 +682,7 @@ class PathFormulaManager:
                 self._input(ctx, value_type, description, receiver)
             return
         value_type = value_type if value_type is not None else ctype
-        if len(places) == 1 and places[0][1].is_true():
+        if len(places) == 1 and places[0][1].is_true() and not cells.parse_slice(places[0][0]):
             name = ssa_name(places[0][0], bits)
             new = symbol(name, ctx.increment(name))
             if encoder.bits(value_type) == bits:
@@ -731,7 +749,7 @@ class PathFormulaManager:
             if self.encoder.bits(leaf_type) is None:
                 values.append(None)
                 continue
-            places = [(path + suffix, guard) for path, guard in origin]
+            places = _leaf_places(origin, suffix, ctx)
             values.append(self.encoder.read(places, leaf_type, ctx))
         return values
 
@@ -742,12 +760,12 @@ class PathFormulaManager:
         ):
             if value is None:
                 continue
-            places = [(path + suffix, guard) for path, guard in target]
+            places = _leaf_places(target, suffix, ctx)
             self._store(ctx, places, leaf_type, value, leaf_type)
 
     def _havoc_leaves(self, ctx: _EdgeContext, target, ctype: CType, description: str) -> None:
         for suffix, leaf_type in self._leaves(ctype, ctx, str(ctype)):
-            places = [(path + suffix, guard) for path, guard in target]
+            places = _leaf_places(target, suffix, ctx)
             self._havoc_places(ctx, places, leaf_type, "", None, description, False)
 
     def _assignment(self, edge: AssignmentEdge, ctx: _EdgeContext) -> None:
@@ -822,7 +840,7 @@ class PathFormulaManager:
             self._store_leaves(ctx, target, variable.type, values)
             return
         initial: dict[str, tuple[FNode, CType]] = {}
-        self._initial_values("", variable.type, init, initial, ctx)
+        self._initial_values("", variable.type, init, initial, ctx, variable.is_global)
         values = []
         for suffix, leaf_type in leaves:
             bits = self.encoder.bits(leaf_type)
@@ -835,10 +853,46 @@ class PathFormulaManager:
             values.append(value)
         self._store_leaves(ctx, target, variable.type, values)
 
-    def _initial_values(self, prefix: str, ctype: CType, init, initial: dict, ctx) -> None:
+    def _union_initial(self, union: StructType, init, ctx, static: bool) -> FNode:
+        """The bytes of a union that the list ``init`` initialises: its first member
+        from the list's one element (C11 6.7.9p17, the frontend resolved designators),
+        zero where that element leaves a part of the member out. The bytes the member
+        does not cover (and padding inside it) are zero for a static object (C11
+        6.7.9p10) and indeterminate, any value, for another."""
+        encoder = self.encoder
+        width = encoder.bits(union)
+        if width is None:
+            problem = cells.union_problem(union) or f"size of {union} unknown"
+            raise UnsupportedFeature(f"initializer of {union}: {problem}", ctx.file, ctx.line)
+        if len(init.elements) > 1:
+            raise UnsupportedFeature(
+                f"initializer longer than its object '{init}'", ctx.file, ctx.line
+            )
+        raw = BV(0, width) if static else ctx.fresh_aux(width)
+        if not init.elements:
+            return raw
+        member_type = union.fields[0][1]  # type: ignore[index]
+        member: dict[str, tuple[FNode, CType]] = {}
+        self._initial_values("", member_type, init.elements[0], member, ctx, static)
+        for suffix, leaf_type, offset in cells.byte_leaves(member_type, encoder.model):
+            bits = encoder.bits(leaf_type)
+            assert bits is not None  # unions of integers only
+            value, value_type = member.get(suffix, (BV(0, bits), leaf_type))
+            if value_type != leaf_type:
+                value = encoder.convert(value, value_type, leaf_type, ctx)
+            raw = _spliced(raw, encoder.as_value(value, leaf_type, ctx), 8 * offset)
+        return raw
+
+    def _initial_values(
+        self, prefix: str, ctype: CType, init, initial: dict, ctx, static: bool
+    ) -> None:
         """The values an initializer gives to the leaves under ``prefix`` (positional
-        elements, as the frontend hands them over; the rest stays zero)."""
+        elements, as the frontend hands them over; the rest stays zero). ``static``: of
+        an object of static storage duration."""
         if isinstance(init, InitializerList):
+            if cells.is_union(ctype):
+                initial[prefix] = (self._union_initial(ctype, init, ctx, static), ctype)
+                return
             if isinstance(ctype, ArrayType):
                 slots = [(f"[{i}]", ctype.element) for i in range(ctype.length or 0)]
             elif isinstance(ctype, StructType):
@@ -850,7 +904,7 @@ class PathFormulaManager:
                     f"initializer longer than its object '{init}'", ctx.file, ctx.line
                 )
             for (suffix, slot_type), element in zip(slots, init.elements, strict=False):
-                self._initial_values(prefix + suffix, slot_type, element, initial, ctx)
+                self._initial_values(prefix + suffix, slot_type, element, initial, ctx, static)
             return
         if cells.is_aggregate(ctype):
             if isinstance(init, StringLiteral) or not cells.is_aggregate(init.type):
@@ -1048,6 +1102,36 @@ class PathFormulaManager:
             return
         value = symbol(result_name, ctx.index(result_name))
         self._store(ctx, places, lhs.type, value, result.type)
+
+
+def _spliced(cell: FNode, value: FNode, low: int) -> FNode:
+    """``cell`` with its bits from ``low`` on replaced by ``value`` (a union member's
+    store into the union's bytes)."""
+    width, high = cell.bv_width(), low + value.bv_width()
+    assert high <= width
+    parts = []
+    if high < width:
+        parts.append(BVExtract(cell, high, width - 1))
+    parts.append(value)
+    if low > 0:
+        parts.append(BVExtract(cell, 0, low - 1))
+    result = parts[0]
+    for part in parts[1:]:
+        result = BVConcat(result, part)
+    return result
+
+
+def _leaf_places(
+    places: list[tuple[str, FNode]], suffix: str, ctx: _EdgeContext
+) -> list[tuple[str, FNode]]:
+    """The places of the leaf ``suffix`` of the aggregates at ``places``. A struct or
+    array inside a union is bytes of the union's cell, not cells of its own: copying it
+    as a whole is not supported."""
+    if suffix and any(cells.parse_slice(path) for path, _ in places):
+        raise UnsupportedFeature(
+            "a struct or array member of a union used as a whole", ctx.file, ctx.line
+        )
+    return [(path + suffix, guard) for path, guard in places]
 
 
 def _may_hold_pointer(argument: Expression) -> bool:

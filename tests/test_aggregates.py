@@ -16,7 +16,7 @@ from pysmt.typing import BVType
 
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
-from cpa.cfa.types import INT, LONGLONG, ArrayType, StructType
+from cpa.cfa.types import BOOL, INT, LONGLONG, ArrayType, PointerType, StructType
 from cpa.errors import InputError, UnsupportedFeature
 from cpa.results import Verdict
 from cpa.verifier import verify
@@ -112,7 +112,8 @@ def test_leaves_follow_the_layout_of_nested_structs_and_arrays():
 @pytest.mark.parametrize(
     "ctype, reason",
     [
-        (StructType("union", "U", [("a", INT)]), "unions"),
+        (StructType("union", "U", [("a", INT), ("p", PointerType(INT))]), "member of type int"),
+        (StructType("union", "U", [("a", INT), ("b", BOOL)]), "_Bool member"),
         (
             StructType("struct", "B", [("a", replace(LONGLONG, width=40))], bit_fields={"a": 40}),
             "bit-field of type long long",
@@ -129,7 +130,7 @@ def test_types_without_cells_say_why(ctype, reason):
 @pytest.mark.parametrize(
     "body, construct",
     [
-        ("union U { int x; char c; } u; u.x = 1; if (u.c) reach_error();", "union"),
+        ("union U { int x; char c; } u; int *p = &u.x; *p = 1; if (u.c) reach_error();", "union"),
         ("int a[2]; extern void fill(int *); fill(a); if (a[0]) reach_error();", "fill"),
     ],
 )

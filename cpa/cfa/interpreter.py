@@ -48,8 +48,10 @@ program compiled by gcc.)
   anything finer is unsupported). The blocks of
   a function's locals die when it returns; a ``MemoryCheck`` (the frontend's check
   before a pointer operation) holds when the pointer designates a live part of a
-  block of a type the access may read, or stays inside its block. Unions,
-  floating point, calls through function pointers and pointer/integer mixing stop
+  block of a type the access may read, or stays inside its block. A union is one cell
+  of its bytes (:class:`UnionBytes`, little-endian, with the bits that are known), and
+  a path into it ends in the byte offset of the part it designates (:class:`_Slice`).
+  Floating point, calls through function pointers and pointer/integer mixing stop
   the run with ``unsupported: ...``.
 * LBE block edges: a :class:`SequenceEdge` executes its parts in order; a
   :class:`ChoiceEdge` tries its alternatives in order (with an undo journal) and keeps
@@ -197,6 +199,25 @@ class FunctionValue:
     """A function designator used as a value (a function pointer)."""
 
     name: str
+
+
+@dataclass(frozen=True)
+class UnionBytes:
+    """The contents of a union: its bytes as one little-endian number (x86's order, in
+    which gcc lays out members) and which of its bits are known (``-1``: all); a member
+    reads and writes its part of them, so a member read after another was written gives
+    the bytes gcc gives."""
+
+    value: int
+    known: int
+
+
+@dataclass(frozen=True)
+class _Slice:
+    """The last key of a path into a union: the part of the union's bytes that starts
+    ``offset`` bytes in (a member, an element or member inside one)."""
+
+    offset: int
 
 
 @dataclass
@@ -617,27 +638,60 @@ class _Interpreter:
         table = self.state.globals if variable.is_global else self.state.frames[-1].locals
         self.state.bind(table, variable.name, block)
         if edge.initializer is not None:
-            self._initialise(block, (), variable.type, edge.initializer)
+            self._initialise(block, (), variable.type, edge.initializer, variable.is_global)
         elif consumes_input(edge):
             self._store(block, (), variable.type, self._next_input(edge, variable.type))
 
-    def _initialise(self, block: Block, path: tuple, ctype: CType, init: Expression) -> None:
+    def _initialise(
+        self, block: Block, path: tuple, ctype: CType, init: Expression, static: bool
+    ) -> None:
+        """Store the initializer ``init`` of the part ``path`` of type ``ctype``;
+        ``static``: of an object of static storage duration."""
         if isinstance(init, InitializerList):
-            self._clear(block, path)
-            self._add_zero(block, path)  # C: members without initializer are zero
+            inside = bool(path) and isinstance(path[-1], _Slice)  # a union's bytes
+            size = c_types.size_of(ctype, self.cfa.data_model) if inside else None
+            if inside and size is None:
+                raise _Unsupported(f"size of {ctype}")
+            if _is_union(ctype):
+                # the first member; the other bytes are zero only in a static object
+                if inside:
+                    self._store_slice(block, path, 0, -1 if static else 0, size or 0)
+                else:
+                    self._clear(block, path)
+                    if static:
+                        self._add_zero(block, path)
+                    else:
+                        self.state.set_cell(block, path, UnionBytes(0, 0))
+                if len(init.elements) > 1:
+                    raise _Unsupported("initializer longer than its union")
+                if init.elements:
+                    name, member_type = (ctype.fields or [])[0]  # type: ignore[union-attr]
+                    part = self._member(block, path, ctype, name)  # type: ignore[arg-type]
+                    self._initialise(block, part, member_type, init.elements[0], static)
+                return
+            # C: members without initializer are zero
+            if inside:
+                self._store_slice(block, path, 0, -1, size or 0)
+            else:
+                self._clear(block, path)
+                self._add_zero(block, path)
             for index, element in enumerate(init.elements):
                 if isinstance(ctype, ArrayType):
-                    self._initialise(block, path + (index,), ctype.element, element)
+                    part = self._element(block, path, ctype, index)
+                    self._initialise(block, part, ctype.element, element, static)
                 elif isinstance(ctype, StructType):
                     fields = ctype.fields or []
                     if index >= len(fields):
                         raise _Unsupported("initializer longer than its struct")
                     name, field_type = fields[index]
-                    self._initialise(block, path + (name,), field_type, element)
+                    part = self._member(block, path, ctype, name)
+                    self._initialise(block, part, field_type, element, static)
                 elif index == 0:
-                    self._initialise(block, path, ctype, element)
+                    self._initialise(block, path, ctype, element, static)
             return
         if isinstance(init, StringLiteral) and isinstance(ctype, ArrayType):
+            if path and isinstance(path[-1], _Slice):
+                raise _Unsupported("a string literal initialising an array in a union")
             self._clear(block, path)
             self._add_zero(block, path)
             for index, char in enumerate(_string_value(init.text)):
@@ -764,9 +818,9 @@ class _Interpreter:
                 block, path = self._pointer_target(self._eval(expression.base))
             else:
                 block, path = self._location(expression.base, create)
-            if isinstance(base_type, StructType) and base_type.kind == "union":
-                raise _Unsupported("union member access")
-            return block, path + (expression.field,)
+            if not isinstance(base_type, StructType):
+                raise _Unsupported(f"member access {expression}")
+            return block, self._member(block, path, base_type, expression.field)
         if isinstance(expression, ArraySubscript):
             array, index_expression = expression.array, expression.index
             if isinstance(array.type, ArrayType):
@@ -774,12 +828,68 @@ class _Interpreter:
                 index = self._eval(index_expression)
                 if not isinstance(index, int):
                     raise _Unsupported("non-integer array index")
-                return block, path + (index,)
+                return block, self._element(block, path, array.type, index)
             base, index = self._eval(array), self._eval(index_expression)
             if isinstance(index, Pointer) and isinstance(base, int):
                 base, index = index, base
             return self._pointer_target(self._pointer_add(base, index, expression.type))
         raise _Unsupported(f"lvalue {expression}")
+
+    def _member(self, block: Block, path: tuple, ctype: StructType, name: str) -> tuple:
+        """The path of member ``name`` of the struct or union at ``path``."""
+        if _is_union(ctype):
+            return path if path and isinstance(path[-1], _Slice) else path + (_Slice(0),)
+        if path and isinstance(path[-1], _Slice):  # a struct inside a union: bytes
+            found = c_types.member_offset(ctype, name, self.cfa.data_model)
+            if found is None:
+                raise _Unsupported(f"offset of member {name} of {ctype}")
+            return path[:-1] + (_Slice(path[-1].offset + found[0]),)
+        return path + (name,)
+
+    def _element(self, block: Block, path: tuple, ctype: ArrayType, index: int) -> tuple:
+        """The path of element ``index`` of the array at ``path``."""
+        if not (path and isinstance(path[-1], _Slice)):
+            return path + (index,)
+        if ctype.length is None or not 0 <= index < ctype.length:
+            raise _Undefined(f"index {index} out of bounds of {_describe(block, path)}")
+        size = c_types.size_of(ctype.element, self.cfa.data_model)
+        if size is None:
+            raise _Unsupported(f"size of {ctype.element}")
+        return path[:-1] + (_Slice(path[-1].offset + index * size),)
+
+    def _union_bytes(self, block: Block, path: tuple) -> UnionBytes:
+        """The contents of the union at ``path``."""
+        cell = block.cells.get(path)
+        if isinstance(cell, UnionBytes):
+            return cell
+        return UnionBytes(0, -1 if block.is_zero(path) else 0)
+
+    def _read_slice(self, block: Block, path: tuple, ctype: CType) -> object:
+        """The value of type ``ctype`` in the part ``path`` of a union's bytes."""
+        union, offset = path[:-1], path[-1].offset
+        self._check_bounds(block, union)
+        size = c_types.size_of(ctype, self.cfa.data_model)
+        if size is None or not (isinstance(ctype, IntegerType) or _is_union(ctype)):
+            raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
+        contents = self._union_bytes(block, union)
+        mask = ((1 << 8 * size) - 1) << 8 * offset
+        if contents.known & mask != mask:
+            raise _Unsupported(f"read of uninitialised memory {_describe(block, union)}")
+        bits = (contents.value & mask) >> 8 * offset
+        if isinstance(ctype, IntegerType):
+            return integers.wrap(bits, ctype)
+        return Aggregate({(): UnionBytes(bits, -1)}, set())
+
+    def _store_slice(self, block: Block, path: tuple, bits: int, known: int, size: int) -> None:
+        """Write ``size`` bytes (``bits``, of which the bits ``known`` are known) into
+        the part ``path`` of a union's bytes."""
+        union, offset = path[:-1], path[-1].offset
+        self._check_bounds(block, union)
+        contents = self._union_bytes(block, union)
+        mask = ((1 << 8 * size) - 1) << 8 * offset
+        value = (contents.value & ~mask) | ((bits << 8 * offset) & mask)
+        known_bits = (contents.known & ~mask) | ((known << 8 * offset) & mask)
+        self.state.set_cell(block, union, UnionBytes(value, known_bits))
 
     def _pointer_target(self, value: object) -> tuple[Block, tuple]:
         if isinstance(value, Pointer):
@@ -838,6 +948,8 @@ class _Interpreter:
 
     def _read(self, block: Block, path: tuple, ctype: CType) -> object:
         """The rvalue stored at ``block``/``path`` read with type ``ctype``."""
+        if path and isinstance(path[-1], _Slice):
+            return self._read_slice(block, path, ctype)
         self._check_bounds(block, path)
         if isinstance(ctype, ArrayType):
             return Pointer(block, path + (0,))  # array-to-pointer decay
@@ -863,6 +975,20 @@ class _Interpreter:
         raise _Unsupported(f"read of uninitialised memory {_describe(block, path)}")
 
     def _store(self, block: Block, path: tuple, ctype: CType, value: object) -> None:
+        if path and isinstance(path[-1], _Slice):
+            size = c_types.size_of(ctype, self.cfa.data_model)
+            if size is None:
+                raise _Unsupported(f"size of {ctype}")
+            if isinstance(ctype, IntegerType):
+                self._store_slice(block, path, _to_integer(value, ctype), -1, size)
+                return
+            if _is_union(ctype) and isinstance(value, Aggregate):
+                inner = value.cells.get(())
+                if not isinstance(inner, UnionBytes):
+                    inner = UnionBytes(0, -1 if () in value.zero_prefixes else 0)
+                self._store_slice(block, path, inner.value, inner.known, size)
+                return
+            raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
         self._check_bounds(block, path)
         if isinstance(value, Aggregate):
             self._clear(block, path)
@@ -1150,6 +1276,10 @@ def _byte_offset(ctype: CType | None, path: tuple, model) -> int | None:
         else:
             return None
     return offset
+
+
+def _is_union(ctype: CType | None) -> bool:
+    return isinstance(ctype, StructType) and ctype.kind == "union"
 
 
 def _describe(block: Block, path: tuple) -> str:

@@ -362,7 +362,7 @@ class FunctionLowering:
         self.at(node)
         for expression in _full_expressions(node):
             try:
-                check_sequencing(expression)
+                check_sequencing(expression, self._storage)
             except Unsequenced as error:
                 self._unsequenced(node, error)
                 return
@@ -375,6 +375,17 @@ class FunctionLowering:
             raise self.unsupported("nested function definition", node)
         else:
             self.effect(node)
+
+    def _storage(self, name: tuple[str, ...]) -> tuple[str, ...]:
+        """The named object whose storage the named object ``name`` (``u.s.x``) is: the
+        members of a union share the union's, so the name ends at the union."""
+        symbol = self.scopes.lookup(name[0])
+        ctype = symbol.type if isinstance(symbol, Variable) else None
+        for position, member in enumerate(name[1:], 1):
+            if not isinstance(ctype, StructType) or ctype.kind == "union":
+                return name[:position]
+            ctype = ctype.field_type(member)
+        return name
 
     def _unsequenced(self, node: c_ast.Node, error: Unsequenced) -> None:
         """The statement ``node`` is undefined once it runs (C11 6.5p2): an

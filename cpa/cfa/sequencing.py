@@ -17,6 +17,7 @@ undefined), so only its arguments count; both arms of ``?:`` count (one of them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -57,10 +58,12 @@ class Unsequenced(Exception):
         self.node = node
 
 
-def check_sequencing(node: c_ast.Node) -> None:
+def check_sequencing(node: c_ast.Node, storage: Callable[[Key], Key] | None = None) -> None:
     """Raise :class:`Unsequenced` if the full expression ``node`` modifies a named
-    object and reads or modifies it again in an operand unsequenced with it."""
-    _effects(node)
+    object and reads or modifies it again in an operand unsequenced with it.
+    ``storage`` maps a named object to the one whose storage it is: the members of a
+    union share theirs (``u.i`` and ``u.c`` are both ``u``)."""
+    _Checker(storage or (lambda key: key)).effects(node)
 
 
 def _overlap(a: Key, b: Key) -> bool:
@@ -77,96 +80,109 @@ def _conflict(first: _Effects, second: _Effects, node: c_ast.Node) -> None:
                     raise Unsequenced(".".join(key if len(key) <= len(touched) else touched), node)
 
 
-def _key(node: c_ast.Node) -> Key | None:
+def _name(node: c_ast.Node) -> Key | None:
     """The named object an lvalue designates, if it is one (``x``, ``s.x.y``)."""
     if isinstance(node, c_ast.ID):
         return (node.name,)
     if isinstance(node, c_ast.StructRef) and node.type == ".":
-        base = _key(node.name)
+        base = _name(node.name)
         if base is not None and isinstance(node.field, c_ast.ID):
             return (*base, node.field.name)
     return None
 
 
-def _lvalue(node: c_ast.Node) -> _Effects:
-    """What evaluating ``node`` as an lvalue (its designation, not its value) reads."""
-    if isinstance(node, c_ast.ID):
-        return _Effects()
-    if isinstance(node, c_ast.StructRef) and node.type == ".":
-        return _lvalue(node.name)
-    return _effects(node, value=False)
+class _Checker:
+    """The reads and writes of expressions, with named objects mapped to their storage."""
 
+    def __init__(self, storage: Callable[[Key], Key]):
+        self.storage = storage
 
-def _effects(node: c_ast.Node | None, value: bool = True) -> _Effects:
-    """The reads and writes of evaluating ``node`` (for its value if ``value``, else
-    only the operands that designate the object)."""
-    if node is None:
+    def key(self, node: c_ast.Node) -> Key | None:
+        """The named object whose storage an lvalue designates, if it is one (``x``,
+        ``s.x.y``)."""
+        name = _name(node)
+        return None if name is None else self.storage(name)
+
+    def lvalue(self, node: c_ast.Node) -> _Effects:
+        """What evaluating ``node`` as an lvalue (its designation, not its value) reads."""
+        if isinstance(node, c_ast.ID):
+            return _Effects()
+        if isinstance(node, c_ast.StructRef) and node.type == ".":
+            return self.lvalue(node.name)
+        return self.effects(node, value=False)
+
+    def effects(self, node: c_ast.Node | None, value: bool = True) -> _Effects:
+        """The reads and writes of evaluating ``node`` (for its value if ``value``, else
+        only the operands that designate the object)."""
+        if node is None:
+            return _Effects()
+        if isinstance(node, c_ast.ID):
+            return _Effects({(node.name,)}) if value else _Effects()
+        if isinstance(node, c_ast.Assignment):
+            left, right = self.lvalue(node.lvalue), self.effects(node.rvalue)
+            target = self.key(node.lvalue)
+            if target is not None and node.op != "=":
+                left = left.union(_Effects({target}))
+            _conflict(left, right, node)
+            both = left.union(right)
+            if target is not None:  # the store is unsequenced with the operands' side effects
+                _conflict(_Effects(writes={target}), _Effects(writes=both.pending), node)
+                both = both.union(_Effects(writes={target}, pending={target}))
+            return both
+        if isinstance(node, c_ast.UnaryOp):
+            if node.op in MEASURING_OPERATORS:
+                return _Effects()  # not evaluated (a VLA operand aside)
+            if node.op in ("++", "--", "p++", "p--"):
+                target = self.key(node.expr)
+                inner = self.lvalue(node.expr)
+                if target is None:
+                    return inner
+                _conflict(_Effects(writes={target}), _Effects(writes=inner.pending), node)
+                return inner.union(_Effects({target}, {target}, {target}))
+            if node.op == "&":
+                return self.lvalue(node.expr)
+            return self.effects(node.expr)
+        if isinstance(node, c_ast.BinaryOp):
+            left, right = self.effects(node.left), self.effects(node.right)
+            if node.op in ("&&", "||"):
+                return left.settled().union(right)
+            _conflict(left, right, node)
+            return left.union(right)
+        if isinstance(node, c_ast.TernaryOp):
+            arms = self.effects(node.iftrue).union(self.effects(node.iffalse))
+            return self.effects(node.cond).settled().union(arms)
+        if isinstance(node, c_ast.ExprList):  # the comma operator
+            combined = _Effects()
+            for item in node.exprs:
+                combined = combined.settled().union(self.effects(item))
+            return combined
+        if isinstance(node, c_ast.FuncCall):
+            operands = [self.effects(node.name)]
+            operands += [
+                self.effects(argument) for argument in (node.args.exprs if node.args else [])
+            ]
+            combined = _Effects()
+            for operand in operands:
+                _conflict(combined, operand, node)
+                combined = combined.union(operand)
+            return combined.settled()  # the arguments' side effects come before the call
+        if isinstance(node, c_ast.ArrayRef):
+            array, index = self.effects(node.name), self.effects(node.subscript)
+            _conflict(array, index, node)
+            return array.union(index)
+        if isinstance(node, c_ast.StructRef):
+            key = self.key(node)
+            if key is not None:
+                return _Effects({key}) if value else _Effects()
+            return self.effects(node.name)
+        if isinstance(node, c_ast.Cast):
+            return self.effects(node.expr)
+        if isinstance(node, (c_ast.InitList, c_ast.CompoundLiteral)):
+            # the elements of an initializer list are indeterminately sequenced (C11 6.7.9p23)
+            combined = _Effects()
+            for _, child in node.children():
+                combined = combined.union(self.effects(child))
+            return combined
+        # constants, statement expressions (their statements are full expressions of their
+        # own), type names
         return _Effects()
-    if isinstance(node, c_ast.ID):
-        return _Effects({(node.name,)}) if value else _Effects()
-    if isinstance(node, c_ast.Assignment):
-        left, right = _lvalue(node.lvalue), _effects(node.rvalue)
-        target = _key(node.lvalue)
-        if target is not None and node.op != "=":
-            left = left.union(_Effects({target}))
-        _conflict(left, right, node)
-        both = left.union(right)
-        if target is not None:  # the store is unsequenced with the operands' side effects
-            _conflict(_Effects(writes={target}), _Effects(writes=both.pending), node)
-            both = both.union(_Effects(writes={target}, pending={target}))
-        return both
-    if isinstance(node, c_ast.UnaryOp):
-        if node.op in MEASURING_OPERATORS:
-            return _Effects()  # not evaluated (a VLA operand aside)
-        if node.op in ("++", "--", "p++", "p--"):
-            target = _key(node.expr)
-            inner = _lvalue(node.expr)
-            if target is None:
-                return inner
-            _conflict(_Effects(writes={target}), _Effects(writes=inner.pending), node)
-            return inner.union(_Effects({target}, {target}, {target}))
-        if node.op == "&":
-            return _lvalue(node.expr)
-        return _effects(node.expr)
-    if isinstance(node, c_ast.BinaryOp):
-        left, right = _effects(node.left), _effects(node.right)
-        if node.op in ("&&", "||"):
-            return left.settled().union(right)
-        _conflict(left, right, node)
-        return left.union(right)
-    if isinstance(node, c_ast.TernaryOp):
-        arms = _effects(node.iftrue).union(_effects(node.iffalse))
-        return _effects(node.cond).settled().union(arms)
-    if isinstance(node, c_ast.ExprList):  # the comma operator
-        combined = _Effects()
-        for item in node.exprs:
-            combined = combined.settled().union(_effects(item))
-        return combined
-    if isinstance(node, c_ast.FuncCall):
-        operands = [_effects(node.name)]
-        operands += [_effects(argument) for argument in (node.args.exprs if node.args else [])]
-        combined = _Effects()
-        for operand in operands:
-            _conflict(combined, operand, node)
-            combined = combined.union(operand)
-        return combined.settled()  # the arguments' side effects come before the call
-    if isinstance(node, c_ast.ArrayRef):
-        array, index = _effects(node.name), _effects(node.subscript)
-        _conflict(array, index, node)
-        return array.union(index)
-    if isinstance(node, c_ast.StructRef):
-        key = _key(node)
-        if key is not None:
-            return _Effects({key}) if value else _Effects()
-        return _effects(node.name)
-    if isinstance(node, c_ast.Cast):
-        return _effects(node.expr)
-    if isinstance(node, (c_ast.InitList, c_ast.CompoundLiteral)):
-        # the elements of an initializer list are indeterminately sequenced (C11 6.7.9p23)
-        combined = _Effects()
-        for _, child in node.children():
-            combined = combined.union(_effects(child))
-        return combined
-    # constants, statement expressions (their statements are full expressions of their
-    # own), type names
-    return _Effects()

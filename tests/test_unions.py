@@ -1,0 +1,187 @@
+"""Unions as one cell of bytes: a member is the part of the union's bytes at its offset.
+
+Every verdict below was checked by compiling the program with gcc (x86-64, and -m32 where
+the data model matters); the tasks ``tests/c_semantics/union*`` are larger examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.data_model import ILP32, LP64
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.interpreter import run
+from cpa.cfa.targets import Specification
+from cpa.cfa.types import BOOL, CHAR, INT, SHORT, UCHAR, ArrayType, PointerType, StructType
+from cpa.results import Verdict
+from cpa.verifier import verify
+from cpa_predicate import cells
+
+HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+CALL = Specification.unreach_call()
+
+
+def _verify(tmp_path: Path, body: str, config: str | None = None, model=LP64):
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + body)
+    return verify(program, config, CALL, timelimit=60, data_model=model)
+
+
+# --- cells -------------------------------------------------------------------------------
+
+PAIR = StructType("struct", "P", [("lo", UCHAR), ("hi", CHAR)])
+BYTES = StructType("union", "U", [("i", INT), ("c", ArrayType(UCHAR, 4)), ("p", PAIR)])
+
+
+def test_a_union_of_integers_is_one_cell_of_its_bytes():
+    holder = StructType("struct", "H", [("tag", SHORT), ("u", BYTES)])
+    assert cells.leaves(holder) == ((".tag", SHORT), (".u", BYTES))
+    assert cells.byte_leaves(PAIR, LP64) == [(".lo", UCHAR, 0), (".hi", CHAR, 1)]
+    assert cells.byte_leaves(ArrayType(PAIR, 2), LP64)[3] == ("[1].hi", CHAR, 3)
+
+
+@pytest.mark.parametrize(
+    "member, reason",
+    [
+        (PointerType(INT), "member of type int *"),
+        (BOOL, "_Bool member"),
+        (ArrayType(INT, None), "unknown length"),
+    ],
+)
+def test_a_union_that_is_not_bytes_of_integers_says_why(member, reason):
+    union = StructType("union", "V", [("i", INT), ("m", member)])
+    with pytest.raises(cells.NotScalarisable, match=reason):
+        cells.leaves(union)
+
+
+def test_slice_paths_name_the_cell_the_offset_and_the_width():
+    path = cells.slice_path("main::s.u", 0, 32)
+    assert cells.parse_slice(path) == ("main::s.u", 0, 32)
+    assert cells.parse_slice(cells.moved_slice(path, 3)) == ("main::s.u", 3, 32)
+    assert cells.parse_slice("main::s.u[2].x") is None
+
+
+# --- verdicts ----------------------------------------------------------------------------
+
+BYTES_SOURCE = "union U { unsigned int u; unsigned char c[4]; signed char s[4]; };\n"
+
+
+@pytest.mark.parametrize("config", ["lbe", "sbe", "impact", "cpufo", "abe-l"])
+def test_another_member_reads_the_bytes_little_endian(tmp_path: Path, config):
+    body = BYTES_SOURCE + (
+        "int main(void) { union U v; v.u = 0x01020304u;\n"
+        "  if (v.c[0] == 4 && v.c[3] == 1) reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, body, config)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert result.counterexample.confirmation.startswith("gcc: reached")
+    safe = body.replace("v.c[0] == 4 && v.c[3] == 1", "v.c[0] != 4 || v.c[1] != 3")
+    assert _verify(tmp_path, safe, config).verdict is Verdict.TRUE
+
+
+def test_a_write_keeps_the_other_bytes_and_signedness_is_the_readers(tmp_path: Path):
+    body = BYTES_SOURCE + (
+        "int main(void) { union U v; v.u = 0x7f0000ffu; v.c[1] = __VERIFIER_nondet_int();\n"
+        "  if (v.s[0] != -1 || v.s[3] != 127 || v.u >> 16 != 0x7f00u) reach_error();\n"
+        "  return 0; }"
+    )
+    assert _verify(tmp_path, body).verdict is Verdict.TRUE
+
+
+def test_an_element_at_an_input_index_is_the_byte_it_selects(tmp_path: Path):
+    body = BYTES_SOURCE + (
+        "int main(void) { union U a[2]; a[0].u = 0; a[1].u = 0;\n"
+        "  int x = __VERIFIER_nondet_int(); if (x < 0 || x > 3) return 0;\n"
+        "  a[1].c[x] = 1; if (a[1].u == 0x10000u) reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [i.value for i in result.counterexample.inputs] == [2]
+
+
+@pytest.mark.parametrize(("model", "verdict"), [(LP64, Verdict.FALSE), (ILP32, Verdict.TRUE)])
+def test_the_member_sizes_are_the_data_models(tmp_path: Path, model, verdict):
+    body = (
+        "union L { unsigned long l; unsigned int w[2]; };\n"
+        "int main(void) { union L u; u.l = 0; u.w[1] = 1; if (u.l != 0) reach_error();"
+        " return 0; }"
+    )
+    assert _verify(tmp_path, body, model=model).verdict is verdict
+
+
+def test_only_a_static_union_has_zero_bytes_beyond_its_first_member(tmp_path: Path):
+    body = "union S { unsigned char c; int i; };\nint main(void) { %s union S u = { 1 };\n"
+    body += "  if (u.i != 1) reach_error(); return 0; }"
+    assert _verify(tmp_path, body % "static").verdict is Verdict.TRUE
+    # gcc happens to zero them here too, but C leaves them indeterminate
+    automatic = _verify(tmp_path, body % "")
+    assert automatic.verdict is Verdict.UNKNOWN
+    assert "uninitialised" in automatic.reason
+
+
+def test_copies_and_calls_carry_all_bytes(tmp_path: Path):
+    body = (
+        "union Q { long long q; int h[2]; };\n"
+        "union Q swap(union Q v) { int t = v.h[0]; v.h[0] = v.h[1]; v.h[1] = t; return v; }\n"
+        "struct B { int tag; union Q v; };\n"
+        "int main(void) { struct B b = { 1, { 0 } }; b.v.h[0] = __VERIFIER_nondet_int();\n"
+        "  b.v.h[1] = 1; struct B c = b; c.v = swap(c.v);\n"
+        "  if (c.v.q == 0x700000001LL) reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [i.value for i in result.counterexample.inputs] == [7]
+
+
+@pytest.mark.parametrize(
+    "body, construct",
+    [
+        ("union U v; unsigned int *p = &v.u; *p = 1; if (v.c[0]) reach_error();", "union"),
+        ("union U v; union U *p = &v; p->u = 1; if (v.c[0]) reach_error();", "union"),
+        ("union F { int i; float f; } v; v.i = 1; if (v.i) reach_error();", "float"),
+        (
+            "union W { int i; struct { char a, b; } s; } v, w; v.i = 1; w.s = v.s;"
+            " if (w.s.a) reach_error();",
+            "used as a whole",
+        ),
+    ],
+)
+def test_what_the_bytes_cannot_say_is_unsupported(tmp_path: Path, body, construct):
+    result = _verify(tmp_path, BYTES_SOURCE + f"int main(void) {{ {body} return 0; }}")
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported" in result.reason and construct in result.reason, result.reason
+
+
+# --- the interpreter, and the order of evaluation -------------------------------------------
+
+
+def test_the_interpreter_reads_the_bytes_another_member_wrote():
+    source = (
+        HEADER
+        + BYTES_SOURCE
+        + (
+            "int main(void) { union U v; v.c[0] = __VERIFIER_nondet_int(); v.c[1] = 0;\n"
+            "  v.c[2] = 0; v.c[3] = 0x80; if (v.u == 0x80000005u) reach_error(); return 0; }"
+        )
+    )
+    assert run(parse_source(source), CALL, [5]).reached_target
+    assert not run(parse_source(source), CALL, [6]).reached_target
+    unset = source.replace("v.c[2] = 0; ", "")
+    assert "uninitialised" in run(parse_source(unset), CALL, [5]).reason
+
+
+def test_members_of_a_union_share_storage_for_the_order_of_evaluation():
+    """``u.i = u.s++`` modifies the union's bytes twice, unsequenced (C11 6.5p2);
+    ``s.a = s.b++`` modifies two objects."""
+    source = (
+        "union U { int i; short s; };\nstruct S { int a; int b; union U u; };\n"
+        "int main(void) {\n  struct S s = { 1, 2, { 3 } };\n  s.a = s.b++;\n"
+        "  s.u.i = s.u.s++;\n  return 0;\n}\n"
+    )
+    undefined = [
+        (node.line, node.undefined) for node in parse_source(source).nodes() if node.undefined
+    ]
+    assert len(undefined) == 1
+    line, description = undefined[0]
+    assert line == 6 and description.startswith("'s.u' modified and accessed unsequenced")
