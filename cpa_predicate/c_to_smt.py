@@ -306,8 +306,6 @@ class ExpressionEncoder:
             if base_type.field_type(expr.field) is None:
                 raise _unsupported(f"member of an anonymous struct or union '{expr}'", ctx)
             if expr.through_pointer:
-                if cells.is_union(base_type):
-                    raise _unsupported(f"union member access through a pointer '{expr}'", ctx)
                 base = self._places_at(self.value(expr.base, ctx), base_type, ctx)
             else:
                 base = self.locations(expr.base, ctx)
@@ -393,8 +391,8 @@ class ExpressionEncoder:
                 base = self.value(lvalue.base, ctx)
             else:
                 base = self.address(lvalue.base, ctx)
-            if not isinstance(base_type, StructType) or base_type.kind != "struct":
-                raise _unsupported(f"union member access '{lvalue}'", ctx)
+            if not isinstance(base_type, StructType):
+                raise _unsupported(f"member access '{lvalue}'", ctx)
             found = c_types.member_offset(base_type, lvalue.field, self.model)
             if found is None:
                 raise _unsupported(f"offset of member '{lvalue}'", ctx)

@@ -12,8 +12,8 @@ encoding: the frontend sends them to an undefined-behaviour location
 
 A bit-field member is a cell of its width (unnamed ones hold nothing and have none).
 Accesses through pointers reach the same cells (:mod:`cpa_predicate.memory` gives
-address-taken variables addresses; not to objects with bit-fields or unions, whose
-members share bytes). Bit-fields of types wider than ``int``, arrays of unknown length
+address-taken variables addresses; not to objects with bit-fields, whose members share
+bytes). Bit-fields of types wider than ``int``, arrays of unknown length
 and aggregates of more than :data:`MAX_CELLS` cells are unsupported (the ``ite``
 encoding grows with the number of cells).
 
@@ -23,8 +23,8 @@ an element or member inside one, is a *slice* of that cell, named by the union's
 the byte offset and the cell's width (``main::v~2:32``): a read extracts the slice's
 bits, a write replaces them and keeps the others, so reading another member than the
 one written gives the bytes gcc gives. Only unions whose members are made of integers
-(no pointers, floating point, ``_Bool`` or bit-fields) are cells; a slice is an integer
-read or written as such, never a whole struct or array (those are unsupported).
+(no pointers, floating point, ``_Bool`` or bit-fields) are cells; a slice is read or
+written as an integer or a whole union, never as a whole struct or array (unsupported).
 """
 
 from __future__ import annotations
@@ -170,15 +170,6 @@ def byte_leaves(ctype: CType, model) -> list[tuple[str, CType, int]]:
 
     collect(ctype, "", 0)
     return found
-
-
-def has_unions(ctype: CType) -> bool:
-    """Whether ``ctype`` is or contains (as a member, an element) a union."""
-    while isinstance(ctype, ArrayType):
-        ctype = ctype.element
-    if not isinstance(ctype, StructType):
-        return False
-    return is_union(ctype) or any(has_unions(t) for _n, t in ctype.fields or ())
 
 
 def has_bit_fields(ctype: CType) -> bool:

@@ -38,8 +38,9 @@ first would reach it as if it were valid.
 Not modelled (every access through a pointer is then UNKNOWN with ``file:line``): the
 address of a variable declared in an inner block (its lifetime ends with the block,
 which the CFA does not mark), and address-taken objects that cells cannot represent
-(unions and bit-fields, whose members share bytes, unknown length, more than
-:data:`cells.MAX_CELLS` cells).
+(bit-fields, whose members share bytes, unions other than those of integers,
+unknown length, more than :data:`cells.MAX_CELLS` cells). A union's members, and
+their members and elements, are places too: slices of the union's cell.
 A function whose address the program takes has an address too (no object is there,
 so a data access through it is invalid); a call through a pointer compares it with
 these (:mod:`cpa.cfa.lowering`). String literals have no addresses here yet.
@@ -183,8 +184,6 @@ class MemoryLayout:
             return str(reason)
         if cells.has_bit_fields(variable.type):
             return f"{variable.type} has bit-fields (members that share bytes)"
-        if cells.has_unions(variable.type):
-            return f"{variable.type} is or contains a union (members that share bytes)"
         if c_types.size_of(variable.type, self.model) is None:
             return f"size of {variable.type} unknown"
         return None
@@ -199,11 +198,36 @@ class MemoryLayout:
                 self._collect(
                     owner, f"{path}[{index}]", ctype.element, address + index * element_size
                 )
+        elif cells.is_union(ctype):
+            width = 8 * (c_types.size_of(ctype, self.model) or 0)
+            self._collect_slices(owner, path, width, 0, ctype, address)
         elif isinstance(ctype, StructType):
             for name, field_type in ctype.fields or ():
                 found = c_types.member_offset(ctype, name, self.model)
                 assert found is not None  # cells.leaves accepted the struct
                 self._collect(owner, f"{path}.{name}", field_type, address + found[0])
+
+    def _collect_slices(
+        self, owner: MemoryObject, cell: str, width: int, offset: int, ctype: CType, address: int
+    ) -> None:
+        """The places inside the union cell ``cell`` (of ``width`` bits, at ``address``)
+        of the part of type ``ctype`` at byte ``offset``: its members, elements and their
+        parts, each a slice of the cell (:mod:`cpa_predicate.cells`)."""
+        parts: list[tuple[CType, int]] = []
+        if isinstance(ctype, ArrayType):
+            size = c_types.size_of(ctype.element, self.model) or 0
+            parts = [(ctype.element, index * size) for index in range(ctype.length or 0)]
+        elif isinstance(ctype, StructType):
+            for name, field_type in ctype.fields or ():
+                found = c_types.member_offset(ctype, name, self.model)
+                assert found is not None  # cells.union_problem accepted the union
+                parts.append((field_type, found[0]))
+        for part_type, delta in parts:
+            place = cells.slice_path(cell, offset + delta, width)
+            self._places.setdefault(c_types.access_key(part_type), []).append(
+                Place(place, part_type, address + offset + delta, owner)
+            )
+            self._collect_slices(owner, cell, width, offset + delta, part_type, address)
 
     def places(self, ctype: CType) -> list[Place]:
         """The places an lvalue of type ``ctype`` may access."""

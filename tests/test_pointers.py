@@ -427,7 +427,7 @@ int main(void) {
     "body, construct",
     [
         ("int *p = 0; { int y = 2; p = &y; } if (*p != 2) reach_error();", "inner block"),
-        ("union U { int x; char c; } u; int *p = &u.x; *p = 1;", "union"),
+        ("union U { int x; float f; } u; int *p = &u.x; *p = 1;", "float"),
         ("int x; extern void g(int *); g(&x); if (x) reach_error();", "g()"),
     ],
 )

@@ -44,7 +44,7 @@ def test_a_union_of_integers_is_one_cell_of_its_bytes():
 @pytest.mark.parametrize(
     "member, reason",
     [
-        (PointerType(INT), "member of type int *"),
+        (PointerType(INT), r"member of type int\*"),
         (BOOL, "_Bool member"),
         (ArrayType(INT, None), "unknown length"),
     ],
@@ -134,11 +134,29 @@ def test_copies_and_calls_carry_all_bytes(tmp_path: Path):
     assert [i.value for i in result.counterexample.inputs] == [7]
 
 
+def test_pointers_reach_a_union_and_the_parts_inside_it(tmp_path: Path):
+    body = BYTES_SOURCE + (
+        "void put(unsigned int *w, int v) { *w = v; }\n"
+        "int main(void) { union U v; union U *p = &v; put(&p->u, 0x01020304);\n"
+        "  signed char *s = &v.s[3]; *s = __VERIFIER_nondet_int();\n"
+        "  if (p->c[0] == 4 && v.u == 0xff020304u) reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert result.counterexample.confirmation.startswith("gcc: reached")
+    (stored,) = result.counterexample.inputs
+    assert stored.value & 0xFF == 0xFF  # the int stored into a signed char is -1
+    moved = BYTES_SOURCE + (
+        "int main(void) { union U v; v.u = 0; unsigned char *b = v.c; b[2] = 9;\n"
+        "  if (v.u != 0x90000u || *(b + 2) != 9) reach_error(); return 0; }"
+    )
+    assert _verify(tmp_path, moved).verdict is Verdict.TRUE
+
+
 @pytest.mark.parametrize(
     "body, construct",
     [
-        ("union U v; unsigned int *p = &v.u; *p = 1; if (v.c[0]) reach_error();", "union"),
-        ("union U v; union U *p = &v; p->u = 1; if (v.c[0]) reach_error();", "union"),
+        ("union P { int i; int *q; } v; int *p = &v.i; *p = 1; if (v.i) reach_error();", "int*"),
         ("union F { int i; float f; } v; v.i = 1; if (v.i) reach_error();", "float"),
         (
             "union W { int i; struct { char a, b; } s; } v, w; v.i = 1; w.s = v.s;"

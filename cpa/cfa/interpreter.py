@@ -1073,8 +1073,15 @@ class _Interpreter:
                 return False
             if pointer.block.ctype is None:  # an allocation: its accesses are checked
                 return True  # where they read or write (_check_bounds)
-            ctype = _type_at(pointer.block.ctype, pointer.path, False)
-            if ctype is None or check.target is None:
+            if check.target is None:
+                return False
+            path = pointer.path
+            if path and isinstance(path[-1], _Slice):  # into a union: a part there
+                union = _type_at(pointer.block.ctype, path[:-1], False)
+                parts = _parts_at(union, path[-1].offset, self.cfa.data_model)
+                return c_types.access_key(check.target) in parts
+            ctype = _type_at(pointer.block.ctype, path, False)
+            if ctype is None:
                 return False
             return c_types.access_key(ctype) == c_types.access_key(check.target)
         other = self._eval(check.other)
@@ -1276,6 +1283,32 @@ def _byte_offset(ctype: CType | None, path: tuple, model) -> int | None:
         else:
             return None
     return offset
+
+
+def _parts_at(union: CType | None, offset: int, model) -> set[object]:
+    """The access keys (:func:`c_types.access_key`) of the parts of ``union`` (its
+    members, their members and elements) that start ``offset`` bytes into it."""
+    found: set[object] = set()
+
+    def collect(ctype: CType, at: int) -> None:
+        parts: list[tuple[CType, int]] = []
+        if isinstance(ctype, ArrayType):
+            size = c_types.size_of(ctype.element, model) or 0
+            parts = [(ctype.element, at + index * size) for index in range(ctype.length or 0)]
+        elif isinstance(ctype, StructType):
+            for name, _field_type in ctype.fields or ():
+                member = c_types.member_offset(ctype, name, model)
+                if member is not None:
+                    parts.append((member[1], at + member[0]))
+        for part, start in parts:
+            if start == offset:
+                found.add(c_types.access_key(part))
+            if start <= offset:
+                collect(part, start)
+
+    if _is_union(union):
+        collect(union, 0)  # type: ignore[arg-type]
+    return found
 
 
 def _is_union(ctype: CType | None) -> bool:
