@@ -203,3 +203,21 @@ def test_members_of_a_union_share_storage_for_the_order_of_evaluation():
     assert len(undefined) == 1
     line, description = undefined[0]
     assert line == 6 and description.startswith("'s.u' modified and accessed unsequenced")
+
+
+def test_the_interpreter_walks_an_array_in_a_union_by_pointer():
+    source = (
+        HEADER
+        + BYTES_SOURCE
+        + (
+            "int main(void) { union U v; v.u = 0x04030201u; unsigned char *p = v.c;\n"
+            "  int k = __VERIFIER_nondet_int(); unsigned char *q = p + k;\n"
+            "  if (*q == 3 && q - p == 2 && q > p && (void *) &v == (void *) p) reach_error();\n"
+            "  return 0; }"
+        )
+    )
+    assert run(parse_source(source), CALL, [2]).reached_target
+    assert not run(parse_source(source), CALL, [1]).reached_target
+    # one past the array's end is a pointer but no access; beyond it, no pointer
+    assert "undefined behaviour: dereference" in run(parse_source(source), CALL, [4]).reason
+    assert "undefined behaviour: pointer arithmetic" in run(parse_source(source), CALL, [5]).reason

@@ -69,7 +69,7 @@ program compiled by gcc.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.allocations import FREE, AllocationSite
@@ -215,9 +215,15 @@ class UnionBytes:
 @dataclass(frozen=True)
 class _Slice:
     """The last key of a path into a union: the part of the union's bytes that starts
-    ``offset`` bytes in (a member, an element or member inside one)."""
+    ``offset`` bytes in (a member, an element or member inside one). An element of an
+    array also knows the array (bytes ``low`` to ``high``, elements of ``element``
+    bytes), the bounds of pointer arithmetic from it. Parts at one offset are one
+    address: only the offset takes part in equality."""
 
     offset: int
+    low: int = field(default=0, compare=False)
+    high: int = field(default=-1, compare=False)
+    element: int = field(default=0, compare=False)
 
 
 @dataclass
@@ -855,7 +861,9 @@ class _Interpreter:
         size = c_types.size_of(ctype.element, self.cfa.data_model)
         if size is None:
             raise _Unsupported(f"size of {ctype.element}")
-        return path[:-1] + (_Slice(path[-1].offset + index * size),)
+        start = path[-1].offset
+        part = _Slice(start + index * size, start, start + ctype.length * size, size)
+        return path[:-1] + (part,)
 
     def _union_bytes(self, block: Block, path: tuple) -> UnionBytes:
         """The contents of the union at ``path``."""
@@ -868,6 +876,8 @@ class _Interpreter:
         """The value of type ``ctype`` in the part ``path`` of a union's bytes."""
         union, offset = path[:-1], path[-1].offset
         self._check_bounds(block, union)
+        if isinstance(ctype, ArrayType) and ctype.length is not None:
+            return Pointer(block, self._element(block, path, ctype, 0))  # decay
         size = c_types.size_of(ctype, self.cfa.data_model)
         if size is None or not (isinstance(ctype, IntegerType) or _is_union(ctype)):
             raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
@@ -907,12 +917,25 @@ class _Interpreter:
         if offset == 0:
             return pointer
         path = pointer.path
+        if path and isinstance(path[-1], _Slice):
+            return self._slice_add(pointer, offset, pointee)
         if not (path and isinstance(path[-1], int)):
             raise _Unsupported("pointer arithmetic outside an array")
         step, element = self._step_and_element(pointer, pointee)
         if (offset * step) % element:
             raise _Unsupported("pointer arithmetic into the bytes of an array element")
         return Pointer(pointer.block, path[:-1] + (path[-1] + offset * step // element,))
+
+    def _slice_add(self, pointer: Pointer, offset: int, pointee: CType | None) -> Pointer:
+        """``pointer + offset`` for a pointer to an element of an array in a union."""
+        part = pointer.path[-1]
+        step = 1 if isinstance(pointee, VoidType) else c_types.size_of(pointee, self.cfa.data_model)
+        if not part.element or step != part.element:
+            raise _Unsupported("pointer arithmetic in a union other than over an array")
+        moved = part.offset + offset * step
+        if not part.low <= moved <= part.high:
+            raise _Undefined("pointer arithmetic outside an array in a union")
+        return Pointer(pointer.block, pointer.path[:-1] + (replace(part, offset=moved),))
 
     def _step_and_element(self, pointer: Pointer, pointee: CType | None) -> tuple[int, int]:
         """The size of one step of a pointer to ``pointee`` and the size of the elements
@@ -1091,11 +1114,21 @@ class _Interpreter:
             return False
         if check.kind == "same" and other.path[:-1] != pointer.path[:-1]:
             return False
-        block_type = pointer.block.ctype
-        return (
-            _type_at(block_type, pointer.path, True) is not None
-            and _type_at(block_type, other.path, True) is not None
-        )
+        return self._points_inside(pointer) and self._points_inside(other)
+
+    def _points_inside(self, pointer: Pointer) -> bool:
+        """Whether ``pointer`` points into its block or one past an array's end."""
+        path = pointer.path
+        if not (path and isinstance(path[-1], _Slice)):
+            return _type_at(pointer.block.ctype, path, True) is not None
+        part = path[-1]
+        union = _type_at(pointer.block.ctype, path[:-1], False)
+        size = c_types.size_of(union, self.cfa.data_model) if union is not None else None
+        if size is None:
+            return False
+        if part.element:
+            return part.low <= part.offset <= part.high
+        return 0 <= part.offset <= size
 
     def _disjoint(self, pointer: Pointer, other: object, ctype: CType | None) -> bool:
         """Whether ``sizeof(ctype)`` bytes at ``pointer`` and at ``other`` do not overlap
@@ -1165,6 +1198,25 @@ class _Interpreter:
         except integers.UndefinedOperation as undefined:
             raise _Undefined(str(undefined)) from None
 
+    def _slice_binary(self, expression: BinaryExpression, left: object, right: object) -> object:
+        """A difference or relational comparison of two pointers into one union."""
+        if not isinstance(left, _Slice) or not isinstance(right, _Slice):
+            raise _Unsupported("comparison of pointers into different objects")
+        operator = expression.operator
+        if operator == "-":
+            operand = c_types.pointer_target(c_types.decay(expression.left.type))
+            size = (
+                1
+                if isinstance(operand, VoidType)
+                else c_types.size_of(operand, self.cfa.data_model)
+            )
+            if not size:
+                raise _Unsupported(f"pointer difference over {operand}")
+            return _slice_difference(size, left, right)
+        if operator in ("<", "<=", ">", ">="):
+            return integers.compare(operator, left.offset, right.offset)
+        raise _Unsupported(f"operator {operator} on pointers")
+
     def _pointer_binary(self, expression: BinaryExpression, left: object, right: object) -> object:
         operator = expression.operator
         if operator in ("==", "!="):
@@ -1180,6 +1232,9 @@ class _Interpreter:
         if isinstance(left, Pointer) and isinstance(right, Pointer):
             if left.block is not right.block or left.path[:-1] != right.path[:-1]:
                 raise _Unsupported("comparison of pointers into different objects")
+            if any(path and isinstance(path[-1], _Slice) for path in (left.path, right.path)):
+                ends = [path[-1] if path else None for path in (left.path, right.path)]
+                return self._slice_binary(expression, *ends)
             a, b = left.path[-1:] or (0,), right.path[-1:] or (0,)
             if not isinstance(a[0], int) or not isinstance(b[0], int):
                 raise _Unsupported("pointer arithmetic outside an array")
@@ -1192,6 +1247,12 @@ class _Interpreter:
             if operator in ("<", "<=", ">", ">="):
                 return integers.compare(operator, a[0], b[0])
         raise _Unsupported(f"operator {operator} on pointers")
+
+
+def _slice_difference(step: int, left: _Slice, right: _Slice) -> int:
+    if (left.offset - right.offset) % step:
+        raise _Unsupported("difference of pointers into the bytes of elements")
+    return (left.offset - right.offset) // step
 
 
 def _to_integer(value: object, ctype: IntegerType) -> int:
@@ -1231,7 +1292,7 @@ def _library_division(operator: str, ctype: IntegerType, model) -> bool:
 def _first_part(path: tuple) -> tuple:
     """``path`` without trailing index 0 (the first element of an array is at the
     array's address). Leading members are not dropped: their names need the type."""
-    while path and path[-1] == 0:
+    while path and (path[-1] == 0 or path[-1] == _Slice(0)):
         path = path[:-1]
     return path
 
