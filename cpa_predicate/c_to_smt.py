@@ -21,7 +21,9 @@ The frontend makes the integer promotions and usual arithmetic conversions expli
 the encoder applies them itself as well when operand types differ (hand-built CFAs),
 so an expression's value never depends on that invariant.
 
-Memory: struct members and array elements are cells (:mod:`cpa_predicate.cells`);
+Memory: struct members and array elements are cells (:mod:`cpa_predicate.cells`), a
+union one cell of its bytes whose members are slices (``extract`` to read, ``concat``
+to write);
 a pointer is a word holding an address of :mod:`cpa_predicate.memory`, and ``&``,
 ``*p``, ``p->f``, ``p[i]``, pointer arithmetic, subtraction and comparison compute on
 addresses; :class:`~cpa.cfa.expressions.MemoryCheck` says whether such an operation

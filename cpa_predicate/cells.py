@@ -150,26 +150,39 @@ def moved_slice(path: str, delta: int) -> str:
     return slice_path(cell, offset + delta, width)
 
 
-def byte_leaves(ctype: CType, model) -> list[tuple[str, CType, int]]:
-    """The leaves of ``ctype`` (a type :func:`union_problem` accepts) with their byte
-    offsets: (access path suffix, leaf type, offset); a union is one leaf."""
+def byte_parts(ctype: CType, model, into_unions: bool) -> list[tuple[str, CType, int]]:
+    """The parts of ``ctype`` (a type :func:`union_problem` accepts, or a union of one):
+    its members and elements and theirs, outermost first, each as (access path suffix,
+    type, byte offset). The members of ``ctype`` itself, if it is a union, are parts
+    (all at offset 0); those of a union inside it only ``into_unions``."""
     found: list[tuple[str, CType, int]] = []
 
     def collect(ctype: CType, prefix: str, offset: int) -> None:
+        children: list[tuple[str, CType, int]] = []
         if isinstance(ctype, ArrayType):
             size = c_types.size_of(ctype.element, model) or 0
             for index in range(ctype.length or 0):
-                collect(ctype.element, f"{prefix}[{index}]", offset + index * size)
-        elif isinstance(ctype, StructType) and ctype.kind == "struct":
+                children.append((f"{prefix}[{index}]", ctype.element, offset + index * size))
+        elif isinstance(ctype, StructType) and (into_unions or not prefix or not is_union(ctype)):
             for name, _field_type in ctype.fields or ():
                 member = c_types.member_offset(ctype, name, model)
-                assert member is not None  # named members of a complete struct
-                collect(member[1], f"{prefix}.{name}", offset + member[0])
-        else:
-            found.append((prefix, ctype, offset))
+                assert member is not None  # named members of a complete type
+                children.append((f"{prefix}.{name}", member[1], offset + member[0]))
+        for suffix, part, start in children:
+            found.append((suffix, part, start))
+            collect(part, suffix, start)
 
     collect(ctype, "", 0)
     return found
+
+
+def byte_leaves(ctype: CType, model) -> list[tuple[str, CType, int]]:
+    """The leaves of ``ctype`` (a type :func:`union_problem` accepts) with their byte
+    offsets: (access path suffix, leaf type, offset); a union is one leaf."""
+    if not is_aggregate(ctype) or is_union(ctype):
+        return [("", ctype, 0)]
+    parts = byte_parts(ctype, model, into_unions=False)
+    return [part for part in parts if not is_aggregate(part[1]) or is_union(part[1])]
 
 
 def has_bit_fields(ctype: CType) -> bool:

@@ -199,35 +199,17 @@ class MemoryLayout:
                     owner, f"{path}[{index}]", ctype.element, address + index * element_size
                 )
         elif cells.is_union(ctype):
+            # its members and their parts: slices of its cell (:mod:`cpa_predicate.cells`)
             width = 8 * (c_types.size_of(ctype, self.model) or 0)
-            self._collect_slices(owner, path, width, 0, ctype, address)
+            for _suffix, part, offset in cells.byte_parts(ctype, self.model, into_unions=True):
+                self._places.setdefault(c_types.access_key(part), []).append(
+                    Place(cells.slice_path(path, offset, width), part, address + offset, owner)
+                )
         elif isinstance(ctype, StructType):
             for name, field_type in ctype.fields or ():
                 found = c_types.member_offset(ctype, name, self.model)
                 assert found is not None  # cells.leaves accepted the struct
                 self._collect(owner, f"{path}.{name}", field_type, address + found[0])
-
-    def _collect_slices(
-        self, owner: MemoryObject, cell: str, width: int, offset: int, ctype: CType, address: int
-    ) -> None:
-        """The places inside the union cell ``cell`` (of ``width`` bits, at ``address``)
-        of the part of type ``ctype`` at byte ``offset``: its members, elements and their
-        parts, each a slice of the cell (:mod:`cpa_predicate.cells`)."""
-        parts: list[tuple[CType, int]] = []
-        if isinstance(ctype, ArrayType):
-            size = c_types.size_of(ctype.element, self.model) or 0
-            parts = [(ctype.element, index * size) for index in range(ctype.length or 0)]
-        elif isinstance(ctype, StructType):
-            for name, field_type in ctype.fields or ():
-                found = c_types.member_offset(ctype, name, self.model)
-                assert found is not None  # cells.union_problem accepted the union
-                parts.append((field_type, found[0]))
-        for part_type, delta in parts:
-            place = cells.slice_path(cell, offset + delta, width)
-            self._places.setdefault(c_types.access_key(part_type), []).append(
-                Place(place, part_type, address + offset + delta, owner)
-            )
-            self._collect_slices(owner, cell, width, offset + delta, part_type, address)
 
     def places(self, ctype: CType) -> list[Place]:
         """The places an lvalue of type ``ctype`` may access."""

@@ -41,6 +41,30 @@ def test_a_union_of_integers_is_one_cell_of_its_bytes():
     assert cells.byte_leaves(ArrayType(PAIR, 2), LP64)[3] == ("[1].hi", CHAR, 3)
 
 
+def test_the_parts_of_a_union_are_its_places_in_memory():
+    inner = StructType("union", "I", [("s", SHORT), ("b", ArrayType(UCHAR, 2))])
+    outer = StructType("union", "O", [("i", INT), ("p", PAIR), ("in", inner)])
+    shallow = cells.byte_parts(outer, LP64, into_unions=False)
+    assert [(suffix, offset) for suffix, _, offset in shallow] == [
+        (".i", 0),
+        (".p", 0),
+        (".p.lo", 0),
+        (".p.hi", 1),
+        (".in", 0),
+    ]
+    deep = cells.byte_parts(outer, LP64, into_unions=True)
+    assert [(suffix, offset) for suffix, _, offset in deep[5:]] == [
+        (".in.s", 0),
+        (".in.b", 0),
+        (".in.b[0]", 0),
+        (".in.b[1]", 1),
+    ]
+    assert cells.byte_leaves(StructType("struct", "S", [("u", inner), ("t", INT)]), LP64) == [
+        (".u", inner, 0),
+        (".t", INT, 4),
+    ]
+
+
 @pytest.mark.parametrize(
     "member, reason",
     [
