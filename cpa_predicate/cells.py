@@ -23,8 +23,8 @@ an element or member inside one, is a *slice* of that cell, named by the union's
 the byte offset and the cell's width (``main::v~2:32``): a read extracts the slice's
 bits, a write replaces them and keeps the others, so reading another member than the
 one written gives the bytes gcc gives. Only unions whose members are made of integers
-(no pointers, floating point, ``_Bool`` or bit-fields) are cells; a slice is read or
-written as an integer or a whole union, never as a whole struct or array (unsupported).
+(no pointers, floating point, ``_Bool`` or bit-fields) are cells; a struct inside a
+union is read and written leaf by leaf, each leaf the slice at its offset.
 """
 
 from __future__ import annotations

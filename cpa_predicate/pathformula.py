@@ -749,23 +749,56 @@ class PathFormulaManager:
             if self.encoder.bits(leaf_type) is None:
                 values.append(None)
                 continue
-            places = _leaf_places(origin, suffix, ctx)
+            places = self._leaf_places(origin, ctype, suffix)
             values.append(self.encoder.read(places, leaf_type, ctx))
         return values
 
     def _store_leaves(self, ctx: _EdgeContext, target, ctype: CType, values) -> None:
         """Store ``values`` (one per leaf of ``ctype``) into the aggregate at ``target``."""
+        self._unspecified_padding(ctx, target, ctype)
         for (suffix, leaf_type), value in zip(
             self._leaves(ctype, ctx, str(ctype)), values, strict=True
         ):
             if value is None:
                 continue
-            places = _leaf_places(target, suffix, ctx)
+            places = self._leaf_places(target, ctype, suffix)
             self._store(ctx, places, leaf_type, value, leaf_type)
 
+    def _leaf_places(
+        self, places: list[tuple[str, FNode]], ctype: CType, suffix: str
+    ) -> list[tuple[str, FNode]]:
+        """The places of the leaf ``suffix`` of the aggregates of type ``ctype`` at
+        ``places``. Inside a union, an aggregate is bytes of the union's cell: its leaf
+        is the slice at the leaf's offset."""
+        if suffix and any(cells.parse_slice(path) for path, _ in places):
+            offsets = {leaf: at for leaf, _, at in cells.byte_leaves(ctype, self.encoder.model)}
+            return [(cells.moved_slice(path, offsets[suffix]), guard) for path, guard in places]
+        return [(path + suffix, guard) for path, guard in places]
+
+    def _unspecified_padding(self, ctx: _EdgeContext, target, ctype: CType) -> None:
+        """Before a struct or array inside a union is stored as a whole: its bytes get
+        any value, so that its padding, which no leaf writes, is unspecified (C11
+        6.2.6.1p6; gcc copies the source's padding bytes)."""
+        if not cells.is_aggregate(ctype) or cells.is_union(ctype):
+            return
+        if not any(cells.parse_slice(path) for path, _ in target):
+            return
+        size = c_types.size_of(ctype, self.encoder.model)
+        if not size:
+            raise UnsupportedFeature(f"size of {ctype} unknown", ctx.file, ctx.line)
+        for path, guard in target:
+            cell, offset, width = cells.parse_slice(path)  # type: ignore[misc]
+            name = ssa_name(cell, width)
+            old = symbol(name, ctx.index(name))
+            new_value = _spliced(old, ctx.fresh_aux(8 * size), 8 * offset)
+            if not guard.is_true():
+                new_value = Ite(guard, new_value, old)
+            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), new_value))
+
     def _havoc_leaves(self, ctx: _EdgeContext, target, ctype: CType, description: str) -> None:
+        self._unspecified_padding(ctx, target, ctype)
         for suffix, leaf_type in self._leaves(ctype, ctx, str(ctype)):
-            places = _leaf_places(target, suffix, ctx)
+            places = self._leaf_places(target, ctype, suffix)
             self._havoc_places(ctx, places, leaf_type, "", None, description, False)
 
     def _assignment(self, edge: AssignmentEdge, ctx: _EdgeContext) -> None:
@@ -1119,19 +1152,6 @@ def _spliced(cell: FNode, value: FNode, low: int) -> FNode:
     for part in parts[1:]:
         result = BVConcat(result, part)
     return result
-
-
-def _leaf_places(
-    places: list[tuple[str, FNode]], suffix: str, ctx: _EdgeContext
-) -> list[tuple[str, FNode]]:
-    """The places of the leaf ``suffix`` of the aggregates at ``places``. A struct or
-    array inside a union is bytes of the union's cell, not cells of its own: copying it
-    as a whole is not supported."""
-    if suffix and any(cells.parse_slice(path) for path, _ in places):
-        raise UnsupportedFeature(
-            "a struct or array member of a union used as a whole", ctx.file, ctx.line
-        )
-    return [(path + suffix, guard) for path, guard in places]
 
 
 def _may_hold_pointer(argument: Expression) -> bool:

@@ -879,6 +879,8 @@ class _Interpreter:
         if isinstance(ctype, ArrayType) and ctype.length is not None:
             return Pointer(block, self._element(block, path, ctype, 0))  # decay
         size = c_types.size_of(ctype, self.cfa.data_model)
+        if isinstance(ctype, StructType) and not _is_union(ctype) and size is not None:
+            return self._aggregate_in_union(block, union, offset, ctype)
         if size is None or not (isinstance(ctype, IntegerType) or _is_union(ctype)):
             raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
         contents = self._union_bytes(block, union)
@@ -889,6 +891,50 @@ class _Interpreter:
         if isinstance(ctype, IntegerType):
             return integers.wrap(bits, ctype)
         return Aggregate({(): UnionBytes(bits, -1)}, set())
+
+    def _aggregate_in_union(
+        self, block: Block, union: tuple, offset: int, ctype: StructType
+    ) -> Aggregate:
+        """The value of the struct of type ``ctype`` at byte ``offset`` of the union at
+        ``union``: its leaves whose bytes are known (a read of another is stopped)."""
+        contents = self._union_bytes(block, union)
+        cells: dict[tuple, object] = {}
+        for path, leaf, at in _leaves_with_offsets(ctype, self.cfa.data_model):
+            size = c_types.size_of(leaf, self.cfa.data_model) or 0
+            mask = ((1 << 8 * size) - 1) << 8 * (offset + at)
+            if contents.known & mask != mask:
+                continue
+            bits = (contents.value & mask) >> 8 * (offset + at)
+            if isinstance(leaf, IntegerType):
+                cells[path] = integers.wrap(bits, leaf)
+            else:  # a union inside the struct
+                cells[path] = UnionBytes(bits, -1)
+        return Aggregate(cells, set())
+
+    def _store_aggregate_in_union(
+        self, block: Block, path: tuple, ctype: StructType, value: Aggregate
+    ) -> None:
+        """Store the struct ``value`` into the part ``path`` of a union's bytes: its
+        padding bytes become unknown (C11 6.2.6.1p6), its leaves are written."""
+        model = self.cfa.data_model
+        size = c_types.size_of(ctype, model)
+        if size is None:
+            raise _Unsupported(f"size of {ctype}")
+        self._store_slice(block, path, 0, 0, size)
+        offset = path[-1].offset
+        for leaf_path, leaf, at in _leaves_with_offsets(ctype, model):
+            leaf_size = c_types.size_of(leaf, model) or 0
+            part = path[:-1] + (_Slice(offset + at),)
+            cell = value.cells.get(leaf_path)
+            zero = any(leaf_path[:i] in value.zero_prefixes for i in range(len(leaf_path) + 1))
+            if isinstance(cell, int):
+                self._store_slice(block, part, cell, -1, leaf_size)
+            elif isinstance(cell, UnionBytes):
+                self._store_slice(block, part, cell.value, cell.known, leaf_size)
+            elif zero:
+                self._store_slice(block, part, 0, -1, leaf_size)
+            elif cell is not None:
+                raise _Unsupported(f"a value {cell!r} in a union's bytes")
 
     def _store_slice(self, block: Block, path: tuple, bits: int, known: int, size: int) -> None:
         """Write ``size`` bytes (``bits``, of which the bits ``known`` are known) into
@@ -1004,6 +1050,11 @@ class _Interpreter:
                 raise _Unsupported(f"size of {ctype}")
             if isinstance(ctype, IntegerType):
                 self._store_slice(block, path, _to_integer(value, ctype), -1, size)
+                return
+            if isinstance(ctype, StructType) and not _is_union(ctype):
+                if not isinstance(value, Aggregate):
+                    raise _Unsupported(f"a scalar stored into {ctype} in a union")
+                self._store_aggregate_in_union(block, path, ctype, value)
                 return
             if _is_union(ctype) and isinstance(value, Aggregate):
                 inner = value.cells.get(())
@@ -1344,6 +1395,29 @@ def _byte_offset(ctype: CType | None, path: tuple, model) -> int | None:
         else:
             return None
     return offset
+
+
+def _leaves_with_offsets(ctype: CType, model) -> list[tuple[tuple, CType, int]]:
+    """The leaves of a struct or array made of integers and unions, each as (path
+    relative to it, type, byte offset); a union is a leaf."""
+    found: list[tuple[tuple, CType, int]] = []
+
+    def collect(ctype: CType, path: tuple, at: int) -> None:
+        if isinstance(ctype, ArrayType):
+            size = c_types.size_of(ctype.element, model) or 0
+            for index in range(ctype.length or 0):
+                collect(ctype.element, path + (index,), at + index * size)
+        elif isinstance(ctype, StructType) and not _is_union(ctype):
+            for name, _field_type in ctype.fields or ():
+                member = c_types.member_offset(ctype, name, model)
+                if member is None:
+                    raise _Unsupported(f"offset of member {name} of {ctype}")
+                collect(member[1], path + (name,), at + member[0])
+        else:
+            found.append((path, ctype, at))
+
+    collect(ctype, (), 0)
+    return found
 
 
 def _parts_at(union: CType | None, offset: int, model) -> set[object]:
