@@ -171,7 +171,7 @@ class ExpressionEncoder:
             return ctype.bits
         if isinstance(ctype, PointerType):
             return 8 * self.model.pointer_size
-        if cells.is_union(ctype) and cells.union_problem(ctype) is None:  # type: ignore[arg-type]
+        if c_types.is_union(ctype) and cells.union_problem(ctype) is None:  # type: ignore[arg-type]
             size = c_types.size_of(ctype, self.model)
             return None if not size else 8 * size  # its bytes (:mod:`cpa_predicate.cells`)
         return None
@@ -311,7 +311,7 @@ class ExpressionEncoder:
                 base = self._places_at(self.value(expr.base, ctx), base_type, ctx)
             else:
                 base = self.locations(expr.base, ctx)
-            if cells.is_union(base_type):
+            if c_types.is_union(base_type):
                 return [(self._union_slice(path, base_type, expr, ctx), g) for path, g in base]
             if any(cells.parse_slice(path) for path, _ in base):
                 found = c_types.member_offset(base_type, expr.field, self.model)
@@ -331,6 +331,7 @@ class ExpressionEncoder:
             base = self.locations(expr.array, ctx)
             index = self.value(expr.index, ctx)
             element_size = c_types.size_of(array_type.element, self.model) or 0
+            in_union = any(cells.parse_slice(path) for path, _ in base)  # bytes of a union
             chosen = []
             for position in range(min(array_type.length, index_type.max_value + 1)):
                 selects = Equals(index, BV(position, index.bv_width())).simplify()
@@ -338,7 +339,7 @@ class ExpressionEncoder:
                     continue
                 for path, guard in base:
                     both = selects if guard.is_true() else And(guard, selects)
-                    if cells.parse_slice(path):
+                    if in_union:
                         chosen.append((cells.moved_slice(path, position * element_size), both))
                     else:
                         chosen.append((f"{path}[{position}]", both))

@@ -64,7 +64,7 @@ def _collect(ctype: CType, prefix: str, found: list[tuple[str, CType]]) -> None:
             if len(found) > MAX_CELLS:
                 raise NotScalarisable(f"more than {MAX_CELLS} cells")
     elif isinstance(ctype, StructType):
-        if ctype.kind != "struct":
+        if c_types.is_union(ctype):
             problem = union_problem(ctype)
             if problem is not None:
                 raise NotScalarisable(f"{ctype}: {problem}")
@@ -120,10 +120,6 @@ def _bytes_problem(ctype: CType) -> str | None:
     return f"a union with a member of type {ctype} is not modelled"
 
 
-def is_union(ctype: CType) -> bool:
-    return isinstance(ctype, StructType) and ctype.kind == "union"
-
-
 #: separates a union cell's path from a slice's byte offset and the cell's width
 SLICE = "~"
 
@@ -150,7 +146,8 @@ def moved_slice(path: str, delta: int) -> str:
     return slice_path(cell, offset + delta, width)
 
 
-def byte_parts(ctype: CType, model, into_unions: bool) -> list[tuple[str, CType, int]]:
+@lru_cache(maxsize=1024)
+def byte_parts(ctype: CType, model, into_unions: bool) -> tuple[tuple[str, CType, int], ...]:
     """The parts of ``ctype`` (a type :func:`union_problem` accepts, or a union of one):
     its members and elements and theirs, outermost first, each as (access path suffix,
     type, byte offset). The members of ``ctype`` itself, if it is a union, are parts
@@ -163,7 +160,9 @@ def byte_parts(ctype: CType, model, into_unions: bool) -> list[tuple[str, CType,
             size = c_types.size_of(ctype.element, model) or 0
             for index in range(ctype.length or 0):
                 children.append((f"{prefix}[{index}]", ctype.element, offset + index * size))
-        elif isinstance(ctype, StructType) and (into_unions or not prefix or not is_union(ctype)):
+        elif isinstance(ctype, StructType) and (
+            into_unions or not prefix or not c_types.is_union(ctype)
+        ):
             for name, _field_type in ctype.fields or ():
                 member = c_types.member_offset(ctype, name, model)
                 assert member is not None  # named members of a complete type
@@ -173,16 +172,17 @@ def byte_parts(ctype: CType, model, into_unions: bool) -> list[tuple[str, CType,
             collect(part, suffix, start)
 
     collect(ctype, "", 0)
-    return found
+    return tuple(found)
 
 
-def byte_leaves(ctype: CType, model) -> list[tuple[str, CType, int]]:
+@lru_cache(maxsize=1024)
+def byte_leaves(ctype: CType, model) -> tuple[tuple[str, CType, int], ...]:
     """The leaves of ``ctype`` (a type :func:`union_problem` accepts) with their byte
     offsets: (access path suffix, leaf type, offset); a union is one leaf."""
-    if not is_aggregate(ctype) or is_union(ctype):
-        return [("", ctype, 0)]
+    if not is_aggregate(ctype) or c_types.is_union(ctype):
+        return (("", ctype, 0),)
     parts = byte_parts(ctype, model, into_unions=False)
-    return [part for part in parts if not is_aggregate(part[1]) or is_union(part[1])]
+    return tuple(p for p in parts if not is_aggregate(p[1]) or c_types.is_union(p[1]))
 
 
 def has_bit_fields(ctype: CType) -> bool:

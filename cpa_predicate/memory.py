@@ -198,7 +198,7 @@ class MemoryLayout:
                 self._collect(
                     owner, f"{path}[{index}]", ctype.element, address + index * element_size
                 )
-        elif cells.is_union(ctype):
+        elif c_types.is_union(ctype):
             # its members and their parts: slices of its cell (:mod:`cpa_predicate.cells`)
             width = 8 * (c_types.size_of(ctype, self.model) or 0)
             for _suffix, part, offset in cells.byte_parts(ctype, self.model, into_unions=True):

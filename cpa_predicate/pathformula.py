@@ -629,17 +629,7 @@ class PathFormulaManager:
         else:
             value = encoder.as_value(value, source_type, ctx)
         for path, guard in places:
-            found = cells.parse_slice(path)
-            if found is None:
-                name = ssa_name(path, bits)
-                new_value = value
-            else:  # a member of a union: its bytes change, the cell's others stay
-                cell, offset, width = found
-                name = ssa_name(cell, width)
-                new_value = _spliced(symbol(name, ctx.index(name)), value, 8 * offset)
-            if not guard.is_true():
-                new_value = Ite(guard, new_value, symbol(name, ctx.index(name)))
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), new_value))
+            _write(ctx, path, guard, value)
 
     def _havoc(
         self,
@@ -771,15 +761,16 @@ class PathFormulaManager:
         ``places``. Inside a union, an aggregate is bytes of the union's cell: its leaf
         is the slice at the leaf's offset."""
         if suffix and any(cells.parse_slice(path) for path, _ in places):
-            offsets = {leaf: at for leaf, _, at in cells.byte_leaves(ctype, self.encoder.model)}
-            return [(cells.moved_slice(path, offsets[suffix]), guard) for path, guard in places]
+            leaves = cells.byte_leaves(ctype, self.encoder.model)
+            offset = next(at for leaf, _, at in leaves if leaf == suffix)
+            return [(cells.moved_slice(path, offset), guard) for path, guard in places]
         return [(path + suffix, guard) for path, guard in places]
 
     def _unspecified_padding(self, ctx: _EdgeContext, target, ctype: CType) -> None:
         """Before a struct or array inside a union is stored as a whole: its bytes get
         any value, so that its padding, which no leaf writes, is unspecified (C11
         6.2.6.1p6; gcc copies the source's padding bytes)."""
-        if not cells.is_aggregate(ctype) or cells.is_union(ctype):
+        if not cells.is_aggregate(ctype) or c_types.is_union(ctype):
             return
         if not any(cells.parse_slice(path) for path, _ in target):
             return
@@ -787,13 +778,7 @@ class PathFormulaManager:
         if not size:
             raise UnsupportedFeature(f"size of {ctype} unknown", ctx.file, ctx.line)
         for path, guard in target:
-            cell, offset, width = cells.parse_slice(path)  # type: ignore[misc]
-            name = ssa_name(cell, width)
-            old = symbol(name, ctx.index(name))
-            new_value = _spliced(old, ctx.fresh_aux(8 * size), 8 * offset)
-            if not guard.is_true():
-                new_value = Ite(guard, new_value, old)
-            ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), new_value))
+            _write(ctx, path, guard, ctx.fresh_aux(8 * size))
 
     def _havoc_leaves(self, ctx: _EdgeContext, target, ctype: CType, description: str) -> None:
         self._unspecified_padding(ctx, target, ctype)
@@ -923,7 +908,7 @@ class PathFormulaManager:
         elements, as the frontend hands them over; the rest stays zero). ``static``: of
         an object of static storage duration."""
         if isinstance(init, InitializerList):
-            if cells.is_union(ctype):
+            if c_types.is_union(ctype):
                 initial[prefix] = (self._union_initial(ctype, init, ctx, static), ctype)
                 return
             if isinstance(ctype, ArrayType):
@@ -1135,6 +1120,22 @@ class PathFormulaManager:
             return
         value = symbol(result_name, ctx.index(result_name))
         self._store(ctx, places, lhs.type, value, result.type)
+
+
+def _write(ctx: _EdgeContext, path: str, guard: FNode, value: FNode) -> None:
+    """A new SSA instance of the cell at ``path``: ``value`` where ``guard`` holds, the
+    old contents elsewhere. A slice of a union's cell (:mod:`cpa_predicate.cells`)
+    replaces its bytes and keeps the cell's others."""
+    found = cells.parse_slice(path)
+    if found is None:
+        name = ssa_name(path, value.bv_width())
+    else:
+        cell, offset, width = found
+        name = ssa_name(cell, width)
+        value = _spliced(symbol(name, ctx.index(name)), value, 8 * offset)
+    if not guard.is_true():
+        value = Ite(guard, value, symbol(name, ctx.index(name)))
+    ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), value))
 
 
 def _spliced(cell: FNode, value: FNode, low: int) -> FNode:

@@ -28,6 +28,14 @@ def _verify(tmp_path: Path, body: str, config: str | None = None, model=LP64):
     return verify(program, config, CALL, timelimit=60, data_model=model)
 
 
+def _confirmed_false(tmp_path: Path, body: str, config: str | None = None):
+    """The result of ``body``, which must be FALSE, confirmed by the compiled run."""
+    result = _verify(tmp_path, body, config)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert result.counterexample.confirmation.startswith("gcc: reached")
+    return result
+
+
 # --- cells -------------------------------------------------------------------------------
 
 PAIR = StructType("struct", "P", [("lo", UCHAR), ("hi", CHAR)])
@@ -37,7 +45,7 @@ BYTES = StructType("union", "U", [("i", INT), ("c", ArrayType(UCHAR, 4)), ("p", 
 def test_a_union_of_integers_is_one_cell_of_its_bytes():
     holder = StructType("struct", "H", [("tag", SHORT), ("u", BYTES)])
     assert cells.leaves(holder) == ((".tag", SHORT), (".u", BYTES))
-    assert cells.byte_leaves(PAIR, LP64) == [(".lo", UCHAR, 0), (".hi", CHAR, 1)]
+    assert list(cells.byte_leaves(PAIR, LP64)) == [(".lo", UCHAR, 0), (".hi", CHAR, 1)]
     assert cells.byte_leaves(ArrayType(PAIR, 2), LP64)[3] == ("[1].hi", CHAR, 3)
 
 
@@ -59,7 +67,7 @@ def test_the_parts_of_a_union_are_its_places_in_memory():
         (".in.b[0]", 0),
         (".in.b[1]", 1),
     ]
-    assert cells.byte_leaves(StructType("struct", "S", [("u", inner), ("t", INT)]), LP64) == [
+    assert list(cells.byte_leaves(StructType("struct", "S", [("u", inner), ("t", INT)]), LP64)) == [
         (".u", inner, 0),
         (".t", INT, 4),
     ]
@@ -97,9 +105,7 @@ def test_another_member_reads_the_bytes_little_endian(tmp_path: Path, config):
         "int main(void) { union U v; v.u = 0x01020304u;\n"
         "  if (v.c[0] == 4 && v.c[3] == 1) reach_error(); return 0; }"
     )
-    result = _verify(tmp_path, body, config)
-    assert result.verdict is Verdict.FALSE, result.reason
-    assert result.counterexample.confirmation.startswith("gcc: reached")
+    _confirmed_false(tmp_path, body, config)
     safe = body.replace("v.c[0] == 4 && v.c[3] == 1", "v.c[0] != 4 || v.c[1] != 3")
     assert _verify(tmp_path, safe, config).verdict is Verdict.TRUE
 
@@ -119,8 +125,7 @@ def test_an_element_at_an_input_index_is_the_byte_it_selects(tmp_path: Path):
         "  int x = __VERIFIER_nondet_int(); if (x < 0 || x > 3) return 0;\n"
         "  a[1].c[x] = 1; if (a[1].u == 0x10000u) reach_error(); return 0; }"
     )
-    result = _verify(tmp_path, body)
-    assert result.verdict is Verdict.FALSE, result.reason
+    result = _confirmed_false(tmp_path, body)
     assert [i.value for i in result.counterexample.inputs] == [2]
 
 
@@ -153,8 +158,7 @@ def test_copies_and_calls_carry_all_bytes(tmp_path: Path):
         "  b.v.h[1] = 1; struct B c = b; c.v = swap(c.v);\n"
         "  if (c.v.q == 0x700000001LL) reach_error(); return 0; }"
     )
-    result = _verify(tmp_path, body)
-    assert result.verdict is Verdict.FALSE, result.reason
+    result = _confirmed_false(tmp_path, body)
     assert [i.value for i in result.counterexample.inputs] == [7]
 
 
@@ -165,9 +169,7 @@ def test_pointers_reach_a_union_and_the_parts_inside_it(tmp_path: Path):
         "  signed char *s = &v.s[3]; *s = __VERIFIER_nondet_int();\n"
         "  if (p->c[0] == 4 && v.u == 0xff020304u) reach_error(); return 0; }"
     )
-    result = _verify(tmp_path, body)
-    assert result.verdict is Verdict.FALSE, result.reason
-    assert result.counterexample.confirmation.startswith("gcc: reached")
+    result = _confirmed_false(tmp_path, body)
     (stored,) = result.counterexample.inputs
     assert stored.value & 0xFF == 0xFF  # the int stored into a signed char is -1
     moved = BYTES_SOURCE + (
@@ -193,9 +195,7 @@ def test_a_struct_in_a_union_is_copied_leaf_by_leaf_and_its_padding_is_unspecifi
         "  if (x == 1 && w.c[0] == 0x44 && w.s.hi == 0x1122 && v.s.lo == 0x22"
         " && v.s.hi == 0x44) reach_error(); return 0; }"
     )
-    result = _verify(tmp_path, body)
-    assert result.verdict is Verdict.FALSE, result.reason
-    assert result.counterexample.confirmation.startswith("gcc: reached")
+    _confirmed_false(tmp_path, body)
     # byte 1 is padding of struct P: gcc copies it (0x33), C leaves it unspecified
     padding = STRUCT_IN_UNION + (
         "int main(void) { union W v, w; v.i = 0x11223344u; w.i = 0; w.s = v.s;\n"

@@ -265,6 +265,10 @@ def bit_field_type(declared: IntegerType, width: int) -> IntegerType:
     return dataclasses.replace(declared, width=width) if width else declared
 
 
+def is_union(ctype: CType | None) -> bool:
+    return isinstance(ctype, StructType) and ctype.kind == "union"
+
+
 def is_bit_field(ctype: CType) -> bool:
     """Whether ``ctype`` is the type of a bit-field member (it has a width)."""
     return isinstance(ctype, IntegerType) and ctype.width is not None

@@ -211,6 +211,13 @@ class UnionBytes:
     value: int
     known: int
 
+    def bits_at(self, offset: int, size: int) -> int | None:
+        """The ``size`` bytes from byte ``offset`` on, None unless all are known."""
+        mask = ((1 << 8 * size) - 1) << 8 * offset
+        if self.known & mask != mask:
+            return None
+        return (self.value & mask) >> 8 * offset
+
 
 @dataclass(frozen=True)
 class _Slice:
@@ -658,7 +665,7 @@ class _Interpreter:
             size = c_types.size_of(ctype, self.cfa.data_model) if inside else None
             if inside and size is None:
                 raise _Unsupported(f"size of {ctype}")
-            if _is_union(ctype):
+            if c_types.is_union(ctype):
                 # the first member; the other bytes are zero only in a static object
                 if inside:
                     self._store_slice(block, path, 0, -1 if static else 0, size or 0)
@@ -843,7 +850,7 @@ class _Interpreter:
 
     def _member(self, block: Block, path: tuple, ctype: StructType, name: str) -> tuple:
         """The path of member ``name`` of the struct or union at ``path``."""
-        if _is_union(ctype):
+        if c_types.is_union(ctype):
             return path if path and isinstance(path[-1], _Slice) else path + (_Slice(0),)
         if path and isinstance(path[-1], _Slice):  # a struct inside a union: bytes
             found = c_types.member_offset(ctype, name, self.cfa.data_model)
@@ -879,15 +886,13 @@ class _Interpreter:
         if isinstance(ctype, ArrayType) and ctype.length is not None:
             return Pointer(block, self._element(block, path, ctype, 0))  # decay
         size = c_types.size_of(ctype, self.cfa.data_model)
-        if isinstance(ctype, StructType) and not _is_union(ctype) and size is not None:
+        if isinstance(ctype, StructType) and not c_types.is_union(ctype) and size is not None:
             return self._aggregate_in_union(block, union, offset, ctype)
-        if size is None or not (isinstance(ctype, IntegerType) or _is_union(ctype)):
+        if size is None or not (isinstance(ctype, IntegerType) or c_types.is_union(ctype)):
             raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
-        contents = self._union_bytes(block, union)
-        mask = ((1 << 8 * size) - 1) << 8 * offset
-        if contents.known & mask != mask:
+        bits = self._union_bytes(block, union).bits_at(offset, size)
+        if bits is None:
             raise _Unsupported(f"read of uninitialised memory {_describe(block, union)}")
-        bits = (contents.value & mask) >> 8 * offset
         if isinstance(ctype, IntegerType):
             return integers.wrap(bits, ctype)
         return Aggregate({(): UnionBytes(bits, -1)}, set())
@@ -901,10 +906,9 @@ class _Interpreter:
         cells: dict[tuple, object] = {}
         for path, leaf, at in _leaves_with_offsets(ctype, self.cfa.data_model):
             size = c_types.size_of(leaf, self.cfa.data_model) or 0
-            mask = ((1 << 8 * size) - 1) << 8 * (offset + at)
-            if contents.known & mask != mask:
+            bits = contents.bits_at(offset + at, size)
+            if bits is None:
                 continue
-            bits = (contents.value & mask) >> 8 * (offset + at)
             if isinstance(leaf, IntegerType):
                 cells[path] = integers.wrap(bits, leaf)
             else:  # a union inside the struct
@@ -1051,12 +1055,12 @@ class _Interpreter:
             if isinstance(ctype, IntegerType):
                 self._store_slice(block, path, _to_integer(value, ctype), -1, size)
                 return
-            if isinstance(ctype, StructType) and not _is_union(ctype):
+            if isinstance(ctype, StructType) and not c_types.is_union(ctype):
                 if not isinstance(value, Aggregate):
                     raise _Unsupported(f"a scalar stored into {ctype} in a union")
                 self._store_aggregate_in_union(block, path, ctype, value)
                 return
-            if _is_union(ctype) and isinstance(value, Aggregate):
+            if c_types.is_union(ctype) and isinstance(value, Aggregate):
                 inner = value.cells.get(())
                 if not isinstance(inner, UnionBytes):
                     inner = UnionBytes(0, -1 if () in value.zero_prefixes else 0)
@@ -1397,57 +1401,52 @@ def _byte_offset(ctype: CType | None, path: tuple, model) -> int | None:
     return offset
 
 
-def _leaves_with_offsets(ctype: CType, model) -> list[tuple[tuple, CType, int]]:
-    """The leaves of a struct or array made of integers and unions, each as (path
-    relative to it, type, byte offset); a union is a leaf."""
+def _parts(ctype: CType, model, into_unions: bool) -> list[tuple[tuple, CType, int]]:
+    """The parts of ``ctype`` (its members and elements and theirs, outermost first),
+    each as (path relative to it, type, byte offset). The members of ``ctype`` itself,
+    if it is a union, are parts (all at offset 0); those of a union inside it only
+    ``into_unions``."""
     found: list[tuple[tuple, CType, int]] = []
 
     def collect(ctype: CType, path: tuple, at: int) -> None:
+        children: list[tuple[tuple, CType, int]] = []
         if isinstance(ctype, ArrayType):
             size = c_types.size_of(ctype.element, model) or 0
             for index in range(ctype.length or 0):
-                collect(ctype.element, path + (index,), at + index * size)
-        elif isinstance(ctype, StructType) and not _is_union(ctype):
+                children.append((path + (index,), ctype.element, at + index * size))
+        elif isinstance(ctype, StructType) and (
+            into_unions or not path or not c_types.is_union(ctype)
+        ):
             for name, _field_type in ctype.fields or ():
                 member = c_types.member_offset(ctype, name, model)
                 if member is None:
                     raise _Unsupported(f"offset of member {name} of {ctype}")
-                collect(member[1], path + (name,), at + member[0])
-        else:
-            found.append((path, ctype, at))
+                children.append((path + (name,), member[1], at + member[0]))
+        for path_of_part, part, start in children:
+            found.append((path_of_part, part, start))
+            collect(part, path_of_part, start)
 
     collect(ctype, (), 0)
     return found
 
 
+def _leaves_with_offsets(ctype: CType, model) -> list[tuple[tuple, CType, int]]:
+    """The leaves of a struct or array made of integers and unions, each as (path
+    relative to it, type, byte offset); a union is a leaf."""
+    return [
+        (path, part, at)
+        for path, part, at in _parts(ctype, model, into_unions=False)
+        if not isinstance(part, (ArrayType, StructType)) or c_types.is_union(part)
+    ]
+
+
 def _parts_at(union: CType | None, offset: int, model) -> set[object]:
     """The access keys (:func:`c_types.access_key`) of the parts of ``union`` (its
     members, their members and elements) that start ``offset`` bytes into it."""
-    found: set[object] = set()
-
-    def collect(ctype: CType, at: int) -> None:
-        parts: list[tuple[CType, int]] = []
-        if isinstance(ctype, ArrayType):
-            size = c_types.size_of(ctype.element, model) or 0
-            parts = [(ctype.element, at + index * size) for index in range(ctype.length or 0)]
-        elif isinstance(ctype, StructType):
-            for name, _field_type in ctype.fields or ():
-                member = c_types.member_offset(ctype, name, model)
-                if member is not None:
-                    parts.append((member[1], at + member[0]))
-        for part, start in parts:
-            if start == offset:
-                found.add(c_types.access_key(part))
-            if start <= offset:
-                collect(part, start)
-
-    if _is_union(union):
-        collect(union, 0)  # type: ignore[arg-type]
-    return found
-
-
-def _is_union(ctype: CType | None) -> bool:
-    return isinstance(ctype, StructType) and ctype.kind == "union"
+    if not c_types.is_union(union):
+        return set()
+    parts = _parts(union, model, into_unions=True)  # type: ignore[arg-type]
+    return {c_types.access_key(part) for _path, part, at in parts if at == offset}
 
 
 def _describe(block: Block, path: tuple) -> str:

@@ -382,7 +382,7 @@ class FunctionLowering:
         symbol = self.scopes.lookup(name[0])
         ctype = symbol.type if isinstance(symbol, Variable) else None
         for position, member in enumerate(name[1:], 1):
-            if not isinstance(ctype, StructType) or ctype.kind == "union":
+            if not isinstance(ctype, StructType) or c_types.is_union(ctype):
                 return name[:position]
             ctype = ctype.field_type(member)
         return name
