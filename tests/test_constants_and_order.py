@@ -119,3 +119,44 @@ def test_a_64_bit_division_overflow_under_ilp32_is_no_trap(tmp_path: Path):
     )
     result = verify(program, None, Specification.unreach_call(), timelimit=60, data_model=ILP32)
     assert result.verdict is Verdict.UNKNOWN, result.reason
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a second activation jumps past the declaration: v is not the first one's 5
+        """static int f(int first) {
+          if (!first) goto L;
+          int v;
+          v = 5;
+        L:
+          return v;
+        }
+        int main(void) { f(1); if (f(0) != 5) reach_error(); return 0; }""",
+        # a case label after a declaration in the switch body: the block is new each time
+        """int main(void) {
+          for (int i = 1; i <= 2; i++)
+            switch (i) { int v; case 1: v = 7; break; case 2: if (v != 7) reach_error(); }
+          return 0;
+        }""",
+    ],
+)
+def test_a_local_whose_declaration_a_jump_passes_has_no_value_from_before(tmp_path, body):
+    # gcc -O0 happens to keep the old value (the same stack slot), so a FALSE cannot be
+    # confirmed; the value is indeterminate (C11 6.2.4p6), so TRUE would be a guess
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.UNKNOWN, result.reason
+    assert "not confirmed" in result.reason
+
+
+def test_a_backward_jump_within_the_scope_keeps_the_value(tmp_path: Path):
+    body = """int main(void) {
+      int n = 0;
+      int v = 3;
+    L:
+      n++;
+      if (n < 3) { v = v + 1; goto L; }
+      if (v != 5) reach_error();
+      return 0;
+    }"""
+    assert _verify(tmp_path, body).verdict is Verdict.TRUE

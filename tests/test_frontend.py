@@ -492,6 +492,36 @@ def test_goto_forward_backward_and_labels():
     assert "x = 100" not in texts(cfa)  # dead code removed
 
 
+def test_a_jump_into_the_scope_of_a_local_declares_it_anew_without_value():
+    src = """int main() { int c = 0;
+      if (c) goto inside;
+      { int v; v = 5;
+      inside: c = v; }
+      switch (c) { int w; case 1: w = 2; break; case 2: c = w; }
+      return c; }"""
+    cfa = parse_source(src)
+    into = edge_with_text(cfa, "goto inside").successor.leaving
+    assert [type(e).__name__ for e in into] == ["DeclarationEdge"]
+    assert into[0].variable.c_name == "v" and into[0].initializer is None
+    assert "inside" in into[0].successor.leaving[0].successor.labels
+    entered = [
+        e.variable.c_name
+        for e in edges(cfa, kind=DeclarationEdge)
+        if "entering its scope" in e.text
+    ]
+    assert sorted(entered) == ["v", "w", "w"]  # the goto, and the dispatch to each case
+
+
+def test_a_jump_within_the_scope_of_its_locals_goes_straight_to_its_label():
+    src = """int main() { int x = 0;
+      loop: { int y = x; x = y + 1; if (x < 3) goto loop; }
+      switch (x) { case 3: x = 1; break; default: x = 2; }
+      return x; }"""
+    cfa = parse_source(src)
+    assert edge_with_text(cfa, "goto loop").successor.labels == ("loop",)
+    assert not [e for e in edges(cfa, kind=DeclarationEdge) if "entering" in e.text]
+
+
 def test_goto_to_undefined_label():
     with pytest.raises(InputError) as info:
         parse_source("int main() {\n goto nowhere;\n return 0; }", "t.c")

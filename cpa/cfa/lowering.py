@@ -222,6 +222,12 @@ class FunctionLowering:
         self.break_targets: list[CFANode] = []
         self.continue_targets: list[CFANode] = []
         self.switch_cases: list[dict[int, CFANode]] = []
+        #: jumps to a label or case, each to a node of its own until
+        #: :meth:`finish_labels` knows which locals it enters the scope of: the node,
+        #: the locals in scope at the jump, the target's key (label name or case id)
+        self.jumps: list[tuple[CFANode, frozenset[Variable], object]] = []
+        #: the locals in scope at each label and case (keys as in :attr:`jumps`)
+        self.in_scope_at: dict[object, tuple[CFANode, frozenset[Variable]]] = {}
         self.name_counts: dict[str, int] = {}
         self.temporaries = 0
         #: the operands evaluated after the expression being lowered and before its
@@ -862,9 +868,12 @@ class FunctionLowering:
             value = self.temporary(value_type, value)
         cases: dict[int, CFANode] = {}
         labels: list[tuple[c_ast.Node, CFANode]] = []
+        in_scope = self.locals_in_scope()
         for case in _switch_labels(node.stmt):
+            cases[id(case)] = self.new_node(case.coord.line if case.coord else None)
+            # the dispatch may enter the scope of locals declared before the case
             target = self.new_node(case.coord.line if case.coord else None)
-            cases[id(case)] = target
+            self.jumps.append((target, in_scope, id(case)))
             labels.append((case, target))
         exit_node = self.new_node()
         default = next((t for c, t in labels if isinstance(c, c_ast.Default)), exit_node)
@@ -945,6 +954,7 @@ class FunctionLowering:
         if not self.switch_cases or id(node) not in self.switch_cases[-1]:
             raise self.error("case label outside of a switch", node)
         target = self.switch_cases[-1][id(node)]
+        self.in_scope_at[id(node)] = (target, self.locals_in_scope())
         self.jump(target, "fall through")
         self.current = target
         for statement in node.stmts or ():
@@ -970,7 +980,9 @@ class FunctionLowering:
         if not isinstance(node.name, str):
             raise self.unsupported("computed goto", node)
         self.gotos.setdefault(node.name, node)
-        self.jump(self.label_node(node.name), f"goto {node.name}")
+        via = self.new_node()
+        self.jumps.append((via, self.locals_in_scope(), node.name))
+        self.jump(via, f"goto {node.name}")
 
     def _label(self, node: c_ast.Label) -> None:
         if node.name in self.defined_labels:
@@ -979,6 +991,7 @@ class FunctionLowering:
         target = self.label_node(node.name)
         target.line = self.line
         target.labels = target.labels + (node.name,)
+        self.in_scope_at[node.name] = (target, self.locals_in_scope())
         self.jump(target, f"Label: {node.name}")
         self.current = target
         if node.stmt is not None:
@@ -1005,6 +1018,43 @@ class FunctionLowering:
         for name, goto in self.gotos.items():
             if name not in self.defined_labels:
                 raise self.error(f"goto to undefined label '{name}'", goto)
+        self._finish_jumps()
+
+    def locals_in_scope(self) -> frozenset[Variable]:
+        """The function's automatic variables whose scope includes this point."""
+        return frozenset(
+            symbol
+            for table in self.scopes.ordinary[self.body_depth - 2 :]
+            for symbol in table.values()
+            if isinstance(symbol, Variable) and not symbol.is_global
+        )
+
+    def _finish_jumps(self) -> None:
+        """Connect each jump to its label or case. A jump into the scope of a local
+        passes no declaration of it, so its value is indeterminate there (C11 6.2.4p6,
+        6.8p3): the jump declares it anew, without initialiser. Otherwise the jump
+        goes straight to its target."""
+        unused: set[CFANode] = set()
+        for via, at_jump, key in self.jumps:
+            target, at_target = self.in_scope_at.get(key, (None, at_jump))
+            if target is None:  # a case label lowered nowhere: nothing jumps there
+                continue
+            entered = sorted(at_target - at_jump, key=lambda variable: variable.name)
+            if not entered:
+                for edge in list(via.entering):
+                    disconnect(edge)
+                    edge.successor = target
+                    connect(edge)
+                unused.add(via)
+                continue
+            self.current = via
+            for variable in entered:
+                self.line = target.line
+                text = f"{variable.c_name} (entering its scope by a jump: indeterminate)"
+                self.add(DeclarationEdge, text, variable=variable, initializer=None)
+            self.jump(target)
+        if unused:
+            self.nodes = [node for node in self.nodes if node not in unused]
 
     # ------------------------------------------------------------------ conditions
     def decide(
