@@ -7,7 +7,8 @@ execution order, by
 
 * a :class:`DeclarationEdge` without initializer of a local integer or pointer
   variable, unless the frontend split it from its value (``int y = f();`` is a declaration
-  and the call; temporaries are declared, then assigned): ``initialised_by_next_edge``;
+  and the call; temporaries are declared, then assigned): ``initialised_by_next_edge``,
+  or marked ``indeterminate`` (a value no run chooses);
 * an :class:`ExternalCallEdge` of a function that returns a value (with a left-hand
   side, or of a non-void return type, whether the value is used or not: Test-Comp's
   rule for ``__VERIFIER_nondet_*``, and the rule of ``cpa replay``'s harness for
@@ -37,7 +38,9 @@ def consumes_input(edge: CFAEdge) -> bool:
     """Whether executing the (non-summarised) ``edge`` takes the next input value."""
     if isinstance(edge, DeclarationEdge):
         variable = edge.variable
-        if edge.initializer is not None or variable is None or edge.initialised_by_next_edge:
+        if edge.initializer is not None or variable is None:
+            return False
+        if edge.initialised_by_next_edge or edge.indeterminate:
             return False
         # an ``extern`` global that is never defined has an unknown value, but no run
         # can choose it (``cpa replay`` cannot either): it is not an input

@@ -1051,7 +1051,7 @@ class FunctionLowering:
             for variable in entered:
                 self.line = target.line
                 text = f"{variable.c_name} (entering its scope by a jump: indeterminate)"
-                self.add(DeclarationEdge, text, variable=variable, initializer=None)
+                self.add(DeclarationEdge, text, variable=variable, indeterminate=True)
             self.jump(target)
         if unused:
             self.nodes = [node for node in self.nodes if node not in unused]

@@ -125,6 +125,10 @@ class DeclarationEdge(CFAEdge):
     #: the next edge assigns the value (``int y = f();`` split in two; temporaries),
     #: so the declaration itself reads no input
     initialised_by_next_edge: bool = False
+    #: no initializer and no input: the value is indeterminate and no run chooses it
+    #: (a jump into the local's scope; the result of a function that ends without
+    #: ``return``)
+    indeterminate: bool = False
     kind = EdgeKind.DECLARATION
 
 
