@@ -31,9 +31,10 @@ proves none happens. A local of a function other than the entry function lives f
 declaration to the function's return; a one-bit *lifetime* cell (``f::x$live``) says
 whether it lives, and a dereference of a dead object is undefined too, as is any other
 use of a pointer into it (a comparison, a truth value, arithmetic: the ``live`` check).
-Only locals of functions that no execution enters twice are objects: a second
-activation would revive the object at the same address, and a pointer kept from the
-first would reach it as if it were valid.
+A local of a function that an execution may enter twice is an object only if no
+pointer into it can outlive an activation (:mod:`cpa.cfa.escapes`): otherwise the
+second activation would revive the object at the same address, and a pointer kept
+from the first would reach it as if it were valid.
 
 Not modelled (every access through a pointer is then UNKNOWN with ``file:line``): the
 address of a variable declared in an inner block (its lifetime ends with the block,
@@ -116,13 +117,15 @@ class MemoryLayout:
             if (
                 not variable.is_global
                 and variable.function not in cfa.functions_running_once
+                and variable not in cfa.contained_locals
                 and self._unmodelled_reason(variable) is None
             ):
                 # a second activation would revive the object at the same address, and a
                 # pointer kept from the first would reach it as if it were valid
                 self.unmodelled[variable] = (
-                    f"a local of {variable.function}(), which may run more than once"
-                    " (its activations would share one address)"
+                    f"a local of {variable.function}(), which may run more than once,"
+                    " whose address may outlive the call (its activations would share"
+                    " one address)"
                 )
                 continue
             local = variable.function not in (None, cfa.entry_function) and not variable.is_global

@@ -34,6 +34,7 @@ from cpa.cfa import c_types
 from cpa.cfa.addresses import address_taken
 from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
+from cpa.cfa.escapes import contained_locals
 from cpa.cfa.expressions import Variable
 from cpa.cfa.lowering import FunctionLowering, ProgramContext, array_definitions
 from cpa.cfa.model import (
@@ -253,6 +254,15 @@ class _ProgramBuilder:
         cfa.address_taken = address_taken(cfa)
         if any(not variable.is_global for variable in cfa.address_taken):
             cfa.functions_running_once = functions_running_once(cfa)
+            cfa.contained_locals = contained_locals(
+                cfa,
+                (
+                    variable
+                    for variable in cfa.address_taken
+                    if not variable.is_global
+                    and variable.function not in cfa.functions_running_once
+                ),
+            )
         cfa.address_taken_functions = self.context.address_taken_functions
         cfa.allocation_sites = allocation_sites(cfa)
         add_checks(cfa)

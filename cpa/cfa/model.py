@@ -310,6 +310,10 @@ class CFA:
     #: taken (:func:`cpa.cfa.allocations.functions_running_once`); only their locals
     #: can be objects at fixed addresses
     functions_running_once: frozenset[str] = frozenset()
+    #: the address-taken locals of the other functions to which no pointer outlives an
+    #: activation (:func:`cpa.cfa.escapes.contained_locals`): they can be objects at
+    #: fixed addresses too
+    contained_locals: frozenset = frozenset()
 
     @property
     def main(self) -> FunctionCFA:
