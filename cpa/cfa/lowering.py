@@ -1005,6 +1005,16 @@ class FunctionLowering:
             if self.cfa.return_variable is not None:
                 value = convert(value, self.cfa.return_variable.type)
         self.at(node)
+        result = self.cfa.return_variable
+        if value is None and result is not None:
+            # ``return;`` in a function with a result (gcc accepts it): as if it ended
+            # without return, the result is indeterminate, not a former call's
+            self.add(
+                DeclarationEdge,
+                f"{self.function}() returns no value: its value is indeterminate",
+                variable=result,
+                indeterminate=True,
+            )
         self.add(
             ReturnStatementEdge,
             self.text(node),
