@@ -225,7 +225,8 @@ class FunctionLowering:
         #: jumps to a label or case, each to a node of its own until
         #: :meth:`finish_labels` knows which locals it enters the scope of: the node,
         #: the locals in scope at the jump, the target's key (label name or case id)
-        self.jumps: list[tuple[CFANode, frozenset[Variable], object]] = []
+        #: and its node
+        self.jumps: list[tuple[CFANode, frozenset[Variable], object, CFANode]] = []
         #: the locals in scope at each label and case (keys as in :attr:`jumps`)
         self.in_scope_at: dict[object, tuple[CFANode, frozenset[Variable]]] = {}
         self.name_counts: dict[str, int] = {}
@@ -870,11 +871,12 @@ class FunctionLowering:
         labels: list[tuple[c_ast.Node, CFANode]] = []
         in_scope = self.locals_in_scope()
         for case in _switch_labels(node.stmt):
-            cases[id(case)] = self.new_node(case.coord.line if case.coord else None)
+            line = case.coord.line if case.coord else None
+            cases[id(case)] = self.new_node(line)
             # the dispatch may enter the scope of locals declared before the case
-            target = self.new_node(case.coord.line if case.coord else None)
-            self.jumps.append((target, in_scope, id(case)))
-            labels.append((case, target))
+            dispatch = self.new_node(line)
+            self.jumps.append((dispatch, in_scope, id(case), cases[id(case)]))
+            labels.append((case, dispatch))
         exit_node = self.new_node()
         default = next((t for c, t in labels if isinstance(c, c_ast.Default)), exit_node)
         text = self.text(node.cond)
@@ -981,7 +983,7 @@ class FunctionLowering:
             raise self.unsupported("computed goto", node)
         self.gotos.setdefault(node.name, node)
         via = self.new_node()
-        self.jumps.append((via, self.locals_in_scope(), node.name))
+        self.jumps.append((via, self.locals_in_scope(), node.name, self.label_node(node.name)))
         self.jump(via, f"goto {node.name}")
 
     def _label(self, node: c_ast.Label) -> None:
@@ -1045,10 +1047,9 @@ class FunctionLowering:
         6.8p3): the jump declares it anew, without initialiser. Otherwise the jump
         goes straight to its target."""
         unused: set[CFANode] = set()
-        for via, at_jump, key in self.jumps:
-            target, at_target = self.in_scope_at.get(key, (None, at_jump))
-            if target is None:  # a case label lowered nowhere: nothing jumps there
-                continue
+        for via, at_jump, key, target in self.jumps:
+            # (a case label lowered nowhere: no scope is known, none is entered)
+            target, at_target = self.in_scope_at.get(key, (target, at_jump))
             entered = sorted(at_target - at_jump, key=lambda variable: variable.name)
             if not entered:
                 for edge in list(via.entering):
