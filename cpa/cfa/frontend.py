@@ -41,7 +41,6 @@ from cpa.cfa.model import (
     CFA,
     BlankEdge,
     CFANode,
-    DeclarationEdge,
     FunctionCallEdge,
     FunctionCFA,
     FunctionEntryNode,
@@ -334,16 +333,8 @@ class _ProgramBuilder:
                     False,
                 )
             lowering.statement(definition.body)
-            result = function.return_variable
-            if result is not None and name != self.entry_function and lowering.current:
-                # its value is indeterminate; a caller that uses it is undefined
-                # (C11 6.9.1p12), so no former call's value may remain
-                lowering.add(
-                    DeclarationEdge,
-                    f"{name}() ends without return: its value is indeterminate",
-                    variable=result,
-                    indeterminate=True,
-                )
+            if lowering.current is not None:
+                lowering.indeterminate_result("ends without return")
             lowering.jump(function.exit, "default return")
             lowering.finish_labels()
         except UnsupportedFeature as error:

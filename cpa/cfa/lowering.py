@@ -1007,16 +1007,8 @@ class FunctionLowering:
             if self.cfa.return_variable is not None:
                 value = convert(value, self.cfa.return_variable.type)
         self.at(node)
-        result = self.cfa.return_variable
-        if value is None and result is not None:
-            # ``return;`` in a function with a result (gcc accepts it): as if it ended
-            # without return, the result is indeterminate, not a former call's
-            self.add(
-                DeclarationEdge,
-                f"{self.function}() returns no value: its value is indeterminate",
-                variable=result,
-                indeterminate=True,
-            )
+        if value is None:  # ``return;`` in a function with a result (gcc accepts it)
+            self.indeterminate_result("returns no value")
         self.add(
             ReturnStatementEdge,
             self.text(node),
@@ -1025,6 +1017,16 @@ class FunctionLowering:
             return_variable=self.cfa.return_variable,
         )
         self.current = None
+
+    def indeterminate_result(self, why: str) -> None:
+        """Where a function with a result returns without a value, the result is
+        indeterminate (a caller that uses it is undefined, C11 6.9.1p12): it is
+        declared anew, so that no former call's value remains in it."""
+        assert self.cfa is not None
+        result = self.cfa.return_variable
+        if result is not None and self.function != self.context.entry_function:
+            text = f"{self.function}() {why}: its value is indeterminate"
+            self.add(DeclarationEdge, text, variable=result, indeterminate=True)
 
     def finish_labels(self) -> None:
         for name, goto in self.gotos.items():
