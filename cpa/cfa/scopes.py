@@ -72,6 +72,8 @@ class Scopes:
         #: ``#pragma pack``: the value in effect (None: none) and the pushed ones
         self.pack: int | None = None
         self._packs: list[int | None] = []
+        #: how many function declarators' parameters are being resolved
+        self._prototype_depth = 0
         #: the type of an unevaluated expression, for ``typeof (expression)``: set by the
         #: function lowering that resolves a type (expressions are typed by lowering them)
         self.expression_type: Callable[[c_ast.Node], CType] | None = None
@@ -171,6 +173,14 @@ class Scopes:
             length = None
             if node.dim is not None:
                 length = self.constant_value(node.dim)
+                if length is None and not self._prototype_depth:
+                    # a variably modified type: its size is evaluated where the type
+                    # is (a declaration, a cast, a typedef, a parameter on entry),
+                    # with whatever that does, and must be positive (C11 6.7.6.2p5)
+                    raise self.unsupported(
+                        "variably modified type (an array size that is not a constant)",
+                        node.dim,
+                    )
             return ArrayType(element, length)
         if isinstance(node, c_ast.FuncDecl):
             return self.function_type(node)
@@ -197,7 +207,18 @@ class Scopes:
         return found
 
     def function_type(self, node: c_ast.FuncDecl) -> FunctionType:
+        """The type of a function declarator. Its parameters are in prototype scope,
+        where an array size that is not a constant is never evaluated (it stands for
+        ``[*]``, C11 6.7.6.2p5); a definition's own parameters are resolved again,
+        where it is (the lowering of the function)."""
         return_type = self.resolve_type(node.type)
+        self._prototype_depth += 1
+        try:
+            return FunctionType(return_type, *self._parameter_types(node))
+        finally:
+            self._prototype_depth -= 1
+
+    def _parameter_types(self, node: c_ast.FuncDecl) -> tuple[tuple[CType, ...], bool]:
         parameters: list[CType] = []
         variadic = False
         for param in node.args.params if node.args else ():
@@ -211,7 +232,7 @@ class Scopes:
             if isinstance(param_type, VoidType) and getattr(param, "name", None) is None:
                 continue
             parameters.append(self.parameter_type(param_type))
-        return FunctionType(return_type, tuple(parameters), variadic)
+        return tuple(parameters), variadic
 
     @staticmethod
     def parameter_type(ctype: CType) -> CType:
