@@ -32,10 +32,53 @@ def test_attributes_that_change_no_value_are_dropped():
     text = (
         "int f(int) __attribute__((const, __nothrow__, __leaf__));\n"
         "__attribute__((noinline, unused)) static int g(int x) { return x; }\n"
-        "int f(int x) { return g(x) + 1; }\n" + MAIN
+        "int h(int x) { return g(x) + f(x); }\n"
+        'extern int k(int) __asm__("" "k") __attribute__((pure, nonnull, noreturn));\n' + MAIN
     )
     cfa = parse_source(text, "prog.c")
-    assert {"f", "g", "main"} <= set(cfa.functions)
+    assert {"g", "h", "main"} <= set(cfa.functions)
+
+
+@pytest.mark.parametrize(
+    "text, construct",
+    [
+        # gcc emits no call of a const or pure function whose value is unused
+        ("__attribute__((const)) int f(void) { return 0; }", "__attribute__((const))"),
+        (
+            "int f(void) __attribute__((__pure__));\nint f(void) { return 0; }",
+            "__attribute__((pure))",
+        ),
+        # nor anything after a call of a noreturn function: a return runs into what follows
+        ("_Noreturn void f(void) { }", "_Noreturn"),
+        ("__attribute__((noreturn)) void f(void) { }", "__attribute__((noreturn))"),
+        # a body that breaks the promise is undefined
+        ("__attribute__((nonnull)) void f(int *p) { }", "__attribute__((nonnull))"),
+        (
+            "__attribute__((returns_nonnull)) int *f(void) { return 0; }",
+            "__attribute__((returns_nonnull))",
+        ),
+    ],
+)
+def test_attributes_that_matter_on_a_function_with_a_body_are_refused_there(text, construct):
+    refusal = _refusal("int a;\n" + text + "\n" + MAIN)
+    assert refusal.construct == f"{construct} on f(), a function with a body"
+    assert (refusal.file, refusal.line) == ("prog.c", 2)
+
+
+@pytest.mark.parametrize(
+    "line, construct",
+    [
+        # an undefined weak object's address is null; a weak alias is another function
+        ("extern int missing __attribute__((weak));", "__attribute__((weak))"),
+        ("#pragma weak missing", "#pragma weak"),
+        # an asm label renames what the declaration names
+        ('extern void foo(void) __asm__("h");', "asm label or file-scope asm"),
+    ],
+)
+def test_weak_names_and_asm_labels_are_refused(line, construct):
+    refusal = _refusal("int a;\n" + line + "\n" + MAIN)
+    assert refusal.construct == construct
+    assert (refusal.file, refusal.line) == ("prog.c", 2)
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ the optimiser something or steer diagnostics, inlining or linkage, and change no
 that a run computes; those are dropped (:data:`HARMLESS_ATTRIBUTES`). The others change
 the layout of objects (``packed``, ``aligned``, ``mode``, ``vector_size``), run code
 where no call is written (``cleanup``, ``constructor``, ``destructor``) or rename what a
-call reaches (``alias``, ``ifunc``). Dropping them was a wrong verdict each (a packed
+call reaches (``alias``, ``ifunc``, ``weak``); a few matter only on a function with a
+body (:data:`BODY_ATTRIBUTES`). Dropping them was a wrong verdict each (a packed
 struct's ``sizeof``, a constructor's store before ``main``): in the program's own text
 they are refused at their line; a system header that declares a type or object with
 one (glibc's ``register_t``, ``max_align_t``) makes the program refused only where it
@@ -19,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
+    "BODY_ATTRIBUTES",
     "HARMLESS_ATTRIBUTES",
     "LAYOUT_PRAGMAS",
     "Origins",
@@ -37,7 +39,6 @@ HARMLESS_ATTRIBUTES = frozenset(
         "assume_aligned",
         "cdecl",
         "cold",
-        "const",
         "counted_by",
         "deprecated",
         "designated_init",
@@ -66,15 +67,11 @@ HARMLESS_ATTRIBUTES = frozenset(
         "noclone",
         "noinline",
         "noipa",
-        "nonnull",
         "nonstring",
-        "noreturn",
         "nothrow",
         "optimize",
-        "pure",
         "regparm",
         "retain",
-        "returns_nonnull",
         "returns_twice",
         "section",
         "sentinel",
@@ -88,13 +85,20 @@ HARMLESS_ATTRIBUTES = frozenset(
         "visibility",
         "warn_unused_result",
         "warning",
-        "weak",
     }
 )
 
+#: attributes that change nothing for a function without a body here, but on a function
+#: with one let gcc skip its calls whose value is unused (``const``, ``pure``) or the
+#: code after its calls (``noreturn``, also ``_Noreturn``), or make its body break a
+#: promise, which is undefined (``nonnull``, ``returns_nonnull``): refused where the
+#: program defines such a function
+BODY_ATTRIBUTES = frozenset({"const", "noreturn", "nonnull", "pure", "returns_nonnull"})
+
 #: pragmas that change the layout of objects or the names calls reach, refused (``pack``
-#: is modelled: the parser keeps it, the layout of the structs after it follows it)
-LAYOUT_PRAGMAS = frozenset({"scalar_storage_order", "redefine_extname"})
+#: is modelled: the parser keeps it, the layout of the structs after it follows it;
+#: ``weak`` makes an undefined object's address null, or a name another function's)
+LAYOUT_PRAGMAS = frozenset({"scalar_storage_order", "redefine_extname", "weak"})
 
 _NAME = re.compile(r"\s*([A-Za-z_]\w*)")
 _MARKER = re.compile(

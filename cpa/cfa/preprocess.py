@@ -29,7 +29,13 @@ from pathlib import Path
 
 from pycparser import c_ast, c_generator
 
-from cpa.cfa.attributes import HARMLESS_ATTRIBUTES, LAYOUT_PRAGMAS, Origins, attribute_names
+from cpa.cfa.attributes import (
+    BODY_ATTRIBUTES,
+    HARMLESS_ATTRIBUTES,
+    LAYOUT_PRAGMAS,
+    Origins,
+    attribute_names,
+)
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.errors import InputError, UnsupportedFeature
 
@@ -68,9 +74,9 @@ _REPLACEMENTS = {
     "__uint128_t": "unsigned long long long",
     "__complex__": "long long long long",
     "_Complex": "long long long long",
-    "__noreturn__": "",
-    "_Noreturn": "",
 }
+#: C11's function specifier, the keyword of ``__attribute__((noreturn))``
+_NORETURN = frozenset(["_Noreturn", "__noreturn__"])
 _ATTRIBUTES = frozenset(["__attribute__", "__attribute", "__declspec"])
 _ASM = frozenset(["asm", "__asm__", "__asm"])
 _ASM_QUALIFIERS = frozenset(["volatile", "__volatile__", "__volatile", "goto", "inline"])
@@ -92,7 +98,7 @@ _TOKEN = re.compile(
 #: C11's alignment specifier: the layout it asks for is not modelled (refused like
 #: ``__attribute__((aligned))``)
 _ALIGNAS = "_Alignas"
-_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM | {_ALIGNAS}
+_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM | _NORETURN | {_ALIGNAS}
 _LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?[\s\d]*$")
 _DIRECTIVE = re.compile(r"^[ \t]*#", re.MULTILINE)
 
@@ -349,12 +355,14 @@ def run_cpp(
 def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
     """Remove or rewrite the GCC extensions listed in the module docstring; refuse
     the attributes that change what the analysis models (:mod:`cpa.cfa.attributes`)."""
-    keywords = ("__", "asm", "restrict", "_Float", "_Complex", _ALIGNAS)
+    keywords = ("__", "asm", "restrict", "_Float", "_Complex", "_Noreturn", _ALIGNAS)
     if not any(keyword in text for keyword in keywords):
         return text
     origins: Origins | None = None
     words: str | None = None  # the text without line markers, when needed
     tainted: dict[str, str] = {}  # a system header's name -> the attribute it has
+    # a declared name -> an attribute of BODY_ATTRIBUTES it has, and where
+    promised: dict[str, tuple[str, int]] = {}
     out: list[str] = []
     last = 0
     depth = 0
@@ -379,6 +387,14 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             out.append(" " + _REPLACEMENTS[word] + " ")
             last = position
             continue
+        if word in _NORETURN:
+            if words is None:
+                words = Origins(text, file_name).without_markers()
+            for name in _function_names(words, match.start(), position):
+                promised.setdefault(name, (word, match.start()))
+            out.append(" ")
+            last = position
+            continue
         # attribute or asm: skip qualifiers and a balanced parenthesised group
         end = position
         if word in _ASM:
@@ -393,19 +409,45 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             line = text.count("\n", 0, match.start()) + 1
             raise InputError(f"malformed {word}(...)", file_name, line)
         skipped = text[match.start() : group_end]
-        if word not in _ASM:
+        if word in _ASM and depth == 0:
+            # an asm label renames what a declaration names (``__asm__("h")``, unless
+            # to its own name), a file-scope asm defines anything
+            if words is None:
+                words = Origins(text, file_name).without_markers()
+            label = "".join(re.findall(r'"((?:\\.|[^"\\])*)"', skipped))
+            renamed = label not in _declared_names(words, match.start(), depth)
+            unsafe = ["asm"] if renamed else []
+        elif word not in _ASM:
             names = ["alignas"] if word == _ALIGNAS else attribute_names(skipped)
-            unsafe = [name for name in names if name not in HARMLESS_ATTRIBUTES]
-            if unsafe:
-                origins = origins or Origins(text, file_name)
-                origin = origins.at(match.start())
-                construct = _ALIGNAS if word == _ALIGNAS else f"__attribute__(({unsafe[0]}))"
-                if not origin.system:
-                    raise UnsupportedFeature(construct, origin.file, origin.line)
+            body_only = [name for name in names if name in BODY_ATTRIBUTES]
+            if body_only:
                 if words is None:
-                    words = origins.without_markers()
-                for name in _declared_names(words, match.start(), depth):
-                    tainted.setdefault(name, construct)
+                    words = Origins(text, file_name).without_markers()
+                construct = f"__attribute__(({body_only[0]}))"
+                for name in _function_names(words, match.start(), group_end):
+                    promised.setdefault(name, (construct, match.start()))
+            unsafe = [
+                name
+                for name in names
+                if name not in HARMLESS_ATTRIBUTES and name not in BODY_ATTRIBUTES
+            ]
+        else:
+            unsafe = []
+        if unsafe:
+            origins = origins or Origins(text, file_name)
+            origin = origins.at(match.start())
+            if word in _ASM:
+                construct = "asm label or file-scope asm"
+            elif word == _ALIGNAS:
+                construct = _ALIGNAS
+            else:
+                construct = f"__attribute__(({unsafe[0]}))"
+            if not origin.system:
+                raise UnsupportedFeature(construct, origin.file, origin.line)
+            if words is None:
+                words = origins.without_markers()
+            for name in _declared_names(words, match.start(), depth):
+                tainted.setdefault(name, construct)
         newlines = "\n" * skipped.count("\n")
         if word in _ASM and depth > 0:
             out.append(f" {ASM_PLACEHOLDER}(){newlines}")
@@ -416,6 +458,9 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
     if tainted:
         assert origins is not None and words is not None
         _refuse_uses(words, origins, tainted)
+    if promised:
+        assert words is not None
+        _refuse_bodies(words, Origins(text, file_name), promised)
     return "".join(out)
 
 
@@ -485,6 +530,66 @@ def _refuse_uses(text: str, origins: Origins, tainted: dict[str, str]) -> None:
                 origin.file,
                 origin.line,
             )
+
+
+_CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
+
+
+def _function_names(text: str, start: int, end: int) -> list[str]:
+    """The functions a specifier or attribute at ``text[start:end]`` applies to: those
+    declared after it up to the declaration's end (``__attribute__((a)) void f(void)``),
+    else those declared before it from the declaration's start (``void f(void)
+    __attribute__((a));``), each a name followed by its parameter list."""
+    after = re.search(r"[;{]", text[end:])
+    following = text[end : end + after.start()] if after else text[end:]
+    before = max(text.rfind(";", 0, start), text.rfind("{", 0, start), text.rfind("}", 0, start))
+    for region in (following, text[before + 1 : start]):
+        names = [
+            name
+            for name in _CALLED.findall(region)
+            if name not in _C_KEYWORDS and name not in _ATTRIBUTES | _ASM | _NORETURN
+        ]
+        if names:
+            return names
+    return []
+
+
+def _refuse_bodies(text: str, origins: Origins, promised: dict[str, tuple[str, int]]) -> None:
+    """Refuse a function the program defines that has an attribute of
+    :data:`~cpa.cfa.attributes.BODY_ATTRIBUTES` (on its definition or a declaration):
+    at the attribute in the program's own text, else at the definition."""
+    for match in re.finditer(r"[A-Za-z_]\w*", text):
+        found = promised.get(match.group())
+        if found is None or not _is_definition(text, match.end()):
+            continue
+        construct, where = found
+        origin = origins.at(where)
+        if origin.system:
+            origin = origins.at(match.start())
+        raise UnsupportedFeature(
+            f"{construct} on {match.group()}(), a function with a body", origin.file, origin.line
+        )
+
+
+def _is_definition(text: str, position: int) -> bool:
+    """Whether the name ending at ``position`` is the declarator of a function
+    definition: a parameter list, then (after attributes) a body or the declarations
+    of a K&R definition."""
+    end = _skip_parens(text, _skip_space(text, position))
+    while end is not None:
+        end = _skip_space(text, end)
+        word = re.compile(r"[A-Za-z_]\w*").match(text, end)
+        if word is not None and word.group() in _ATTRIBUTES | _ASM:
+            end = _skip_parens(text, word.end())
+            continue
+        return end < len(text) and (text[end] == "{" or word is not None)
+    return False
+
+
+def _skip_space(text: str, position: int) -> int:
+    while position < len(text) and text[position].isspace():
+        position += 1
+    return position
 
 
 def _skip_parens(text: str, position: int) -> int | None:
