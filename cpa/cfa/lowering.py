@@ -1795,6 +1795,10 @@ class FunctionLowering:
                 lambda receiver: self._internal_call(name, arguments, receiver, text),
             )
         else:
+            if any(_may_be_function(argument) for argument in arguments):
+                # atexit(h), qsort(..., cmp), signal(s, h): it may run h later, even
+                # after the path ends (exit), where no edge of ours shows it
+                raise self.unsupported(f"a function passed to {name}(), which may call it", node)
             self.context.external_functions.add(name)
             self.add(
                 ExternalCallEdge,
@@ -2500,6 +2504,19 @@ def _is_null_constant(expression: Expression) -> bool:
     return isinstance(ctype, IntegerType) or (
         isinstance(ctype, PointerType) and isinstance(ctype.target, VoidType)
     )
+
+
+def _may_be_function(value: Expression) -> bool:
+    """Whether ``value`` may be (or hold) a function of the program: a function, a
+    pointer to one, or anything computed from a function's name (``(void *) h``)."""
+    ctype = value.type
+    if isinstance(ctype, FunctionType) or (
+        isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType)
+    ):
+        return True
+    if isinstance(value, FunctionRef):
+        return True
+    return any(_may_be_function(child) for child in value.children())
 
 
 def _is_case_range(node: c_ast.Node) -> bool:
