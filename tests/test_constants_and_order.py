@@ -208,3 +208,41 @@ int (*fp)(int n, int a[n]);
 void h(int n, int *a) { a[0] = n; }
 int main(void) { int arr[2]; h(2, arr); if (g == 5 || arr[0] != 2) reach_error(); return 0; }"""
     assert _verify(tmp_path, body).verdict is Verdict.TRUE
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # gcc never calls the f() that [0] = 3 overrides (C11 6.7.9 footnote 151)
+        "int g; int f(void) { g = 1; return 7; }\n"
+        "int main(void) { int a[2] = { [0] = f(), [0] = 3 }; if (g == 0) reach_error(); return 0; }",
+        # gcc evaluates designated items in member order: f(5) before f(4)
+        "int t; int f(int d) { t = t * 10 + d; return d; }\n"
+        "int main(void) { struct { int x, y; } s = { .y = f(4), .x = f(5) };\n"
+        "  if (t == 54) reach_error(); return 0; }",
+        # items are indeterminately sequenced (C11 6.7.9p23): either call may come first
+        "int t; int f(int d) { t = t * 10 + d; return d; }\n"
+        "int main(void) { int a[2] = { f(1), f(2) }; if (t == 21) reach_error(); return 0; }",
+    ],
+)
+def test_initialiser_items_whose_order_or_omission_matters_are_refused(tmp_path, body):
+    try:  # refused in main while the CFA is built (the command line answers UNKNOWN)
+        result = _verify(tmp_path, body)
+    except UnsupportedFeature as refused:
+        reason = str(refused)
+    else:
+        assert result.verdict is Verdict.UNKNOWN
+        reason = result.reason
+    assert "initialiser items with side effects" in reason, reason
+
+
+def test_initialiser_items_with_inputs_keep_their_order(tmp_path: Path):
+    body = """int main(void) {
+  int a[2] = { __VERIFIER_nondet_int(), __VERIFIER_nondet_int() };
+  struct { int x, y; } s = { .x = 1, .y = a[1] };
+  if (a[0] == 3 && s.y == 4) reach_error();
+  return 0;
+}"""
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [i.value for i in result.counterexample.inputs] == [3, 4]

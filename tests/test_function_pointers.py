@@ -143,3 +143,15 @@ def test_a_callback_is_refused_even_where_the_path_ends_in_exit(tmp_path):
     )
     reason = _unknown_reason(tmp_path, body)
     assert "a function passed to atexit()" in reason, reason
+
+
+def test_a_pointer_to_data_holding_a_callback_is_refused_where_it_is_passed(tmp_path):
+    body = (
+        "extern void exit(int);\nstruct ops { void (*cb)(void); };\n"
+        "extern void register_ops(struct ops *);\n"
+        "static void handler(void) { reach_error(); }\n"
+        "void f(void) { struct ops o; o.cb = handler; register_ops(&o); exit(0); }\n"
+        "int main(void) { f(); return 0; }"
+    )
+    reason = _unknown_reason(tmp_path, body)  # was TRUE: the path ending in exit dropped
+    assert "a function passed to register_ops()" in reason, reason

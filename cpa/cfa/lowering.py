@@ -603,12 +603,35 @@ class FunctionLowering:
         if isinstance(init, c_ast.InitList):
             if _is_scalar(ctype) and len(init.exprs) == 1:  # int x = {1};
                 return self.initializer(init.exprs[0], ctype)
+            self._check_initializer_order(init)
             return self.initializer_list(init, ctype)
         if isinstance(init, c_ast.NamedInitializer):
             return convert(self.expression(init.expr), ctype)
         if _is_string(init) and _is_char_array(ctype):
             return self._string_initializer(init, ctype)
         return convert(self.expression(init), ctype)
+
+    def _check_initializer_order(self, init: c_ast.InitList) -> None:
+        """Refuse a brace initialiser whose value may depend on what C leaves open: its
+        items are evaluated in an unspecified order (C11 6.7.9p23), one that a later
+        designator overrides may not be evaluated at all (footnote 151), and gcc
+        evaluates designated items in member order and skips overridden ones (a
+        wrong TRUE each, evaluated here in source order). Refused where two items may
+        change variables, or one may and the list has a designator."""
+        items: list[c_ast.Node] = []
+        designated = _initializer_items(init, items)
+        effects = [
+            item
+            for item in items
+            if _calls_a_defined_function(item, self.scopes, self.context.functions)
+            or _assigns(item)
+        ]
+        if len(effects) > 1 or (effects and designated):
+            raise self.unsupported(
+                "initialiser items with side effects (their order is unspecified, and "
+                "a designator may skip or reorder them)",
+                effects[-1],
+            )
 
     def _string_initializer(self, init: c_ast.Constant, ctype: ArrayType) -> InitializerList:
         """``char s[N] = "..."``: the literal's bytes, then zeros; as many as fit (C
@@ -1795,7 +1818,7 @@ class FunctionLowering:
                 lambda receiver: self._internal_call(name, arguments, receiver, text),
             )
         else:
-            if any(_may_be_function(argument) for argument in arguments):
+            if name != "free" and any(_may_be_function(argument) for argument in arguments):
                 # atexit(h), qsort(..., cmp), signal(s, h): it may run h later, even
                 # after the path ends (exit), where no edge of ours shows it
                 raise self.unsupported(f"a function passed to {name}(), which may call it", node)
@@ -2409,6 +2432,34 @@ def _reads_objects(expression: Expression) -> bool:
     return any(_reads_objects(child) for child in expression.children())
 
 
+def _initializer_items(init: c_ast.InitList, items: list[c_ast.Node]) -> bool:
+    """Collect the expressions of a brace initialiser (nested lists flattened) into
+    ``items``; whether it has a designator."""
+    designated = False
+    for item in init.exprs:
+        if isinstance(item, c_ast.NamedInitializer):
+            designated = True
+            item = item.expr
+        if isinstance(item, c_ast.InitList):
+            designated = _initializer_items(item, items) or designated
+        else:
+            items.append(item)
+    return designated
+
+
+def _assigns(node: c_ast.Node) -> bool:
+    """Whether evaluating ``node`` assigns (``=``, ``op=``, ``++``, ``--``), outside
+    ``sizeof``."""
+    if isinstance(node, c_ast.Assignment):
+        return True
+    if isinstance(node, c_ast.UnaryOp):
+        if node.op in ("++", "--", "p++", "p--"):
+            return True
+        if node.op in c_types.MEASURING_OPERATORS:
+            return False
+    return any(_assigns(child) for _, child in node.children())
+
+
 def _may_have_effects(node: c_ast.Node) -> bool:
     """Whether evaluating ``node`` may change a variable (a call, an assignment, ``++``
     or ``--``); ``sizeof`` operands are included, which only costs a temporary."""
@@ -2507,16 +2558,31 @@ def _is_null_constant(expression: Expression) -> bool:
 
 
 def _may_be_function(value: Expression) -> bool:
-    """Whether ``value`` may be (or hold) a function of the program: a function, a
-    pointer to one, or anything computed from a function's name (``(void *) h``)."""
-    ctype = value.type
-    if isinstance(ctype, FunctionType) or (
-        isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType)
-    ):
-        return True
-    if isinstance(value, FunctionRef):
-        return True
-    return any(_may_be_function(child) for child in value.children())
+    """Whether ``value`` may be, or lead to, a function of the program: a function, a
+    pointer to one, a pointer to data that holds one (``&ops`` with a member
+    ``void (*cb)(void)``), also converted (``(void *) h``)."""
+    while True:
+        ctype = c_types.decay(value.type)
+        if isinstance(ctype, FunctionType) or _leads_to_function(ctype, set()):
+            return True
+        if not isinstance(value, CastExpression):
+            return False
+        value = value.operand
+
+
+def _leads_to_function(ctype: CType, seen: set[int]) -> bool:
+    """Whether a value of ``ctype`` may hold a function pointer or point (through any
+    chain of pointers, members and elements) to one."""
+    if id(ctype) in seen:
+        return False
+    seen.add(id(ctype))
+    if isinstance(ctype, PointerType):
+        return isinstance(ctype.target, FunctionType) or _leads_to_function(ctype.target, seen)
+    if isinstance(ctype, ArrayType):
+        return _leads_to_function(ctype.element, seen)
+    if isinstance(ctype, StructType):
+        return any(_leads_to_function(field, seen) for _, field in ctype.fields or ())
+    return False
 
 
 def _is_case_range(node: c_ast.Node) -> bool:
