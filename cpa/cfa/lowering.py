@@ -1818,10 +1818,6 @@ class FunctionLowering:
                 lambda receiver: self._internal_call(name, arguments, receiver, text),
             )
         else:
-            if name != "free" and any(_may_be_function(argument) for argument in arguments):
-                # atexit(h), qsort(..., cmp), signal(s, h): it may run h later, even
-                # after the path ends (exit), where no edge of ours shows it
-                raise self.unsupported(f"a function passed to {name}(), which may call it", node)
             self.context.external_functions.add(name)
             self.add(
                 ExternalCallEdge,
@@ -1831,7 +1827,20 @@ class FunctionLowering:
                 lhs=lhs,
                 return_type=return_type,
             )
+            if name != "free" and any(_may_be_function(argument) for argument in arguments):
+                self._callback_sink(name)
         return result
+
+    def _callback_sink(self, name: str) -> None:
+        """After a call that passes a function of the program to a function without
+        a body (``atexit(h)``, ``qsort(..., cmp)``, ``signal(s, h)``), which may run
+        it later, even after the path ends in ``exit``: a branch to a location that
+        counts as a target, so that no analysis drops the path as one that cannot
+        reach a target (large blocks do) before meeting the call, which the encoding
+        refuses. Reached otherwise, it is reported as unsupported."""
+        sink = self.new_node()
+        sink.undefined = f"a function passed to {name}(), which may call it (unsupported)"
+        connect(BlankEdge(self.here(), sink, self.line, f"{name}() may call back"))
 
     def _frozen(self, lvalue: Expression) -> Expression:
         """``lvalue`` with the values it reads to find its object (pointers, indices)
