@@ -98,7 +98,10 @@ _TOKEN = re.compile(
 #: C11's alignment specifier: the layout it asks for is not modelled (refused like
 #: ``__attribute__((aligned))``)
 _ALIGNAS = "_Alignas"
-_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM | _NORETURN | {_ALIGNAS}
+#: GNU constructs that pycparser cannot read (type arguments, local labels): refused as
+#: unsupported at their line rather than reported as a syntax error
+_UNREADABLE = frozenset(["__builtin_types_compatible_p", "__label__"])
+_KEYWORDS = frozenset(_REPLACEMENTS) | _ATTRIBUTES | _ASM | _NORETURN | _UNREADABLE | {_ALIGNAS}
 _LINE_MARKER = re.compile(r"\s*#\s*(line\s+)?\d+(\s+\"[^\"]*\")?[\s\d]*$")
 _DIRECTIVE = re.compile(r"^[ \t]*#", re.MULTILINE)
 
@@ -385,6 +388,13 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         out.append(text[last : match.start()])
         if word in _REPLACEMENTS:
             out.append(" " + _REPLACEMENTS[word] + " ")
+            last = position
+            continue
+        if word in _UNREADABLE:
+            origin = Origins(text, file_name).at(match.start())
+            if not origin.system:
+                raise UnsupportedFeature(word, origin.file, origin.line)
+            out.append(word)  # a system header's: left to the parser
             last = position
             continue
         if word in _NORETURN:
