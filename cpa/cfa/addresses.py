@@ -67,6 +67,14 @@ def edge_expressions(edge: CFAEdge) -> Iterator[Expression]:
             yield edge.expression
 
 
+def addresses_in(expression: Expression) -> set[Variable]:
+    """The variables whose address the value of ``expression`` takes (``&x``, ``&s.f``,
+    an array ``a`` used as a value)."""
+    found: set[Variable] = set()
+    _visit(expression, True, found)
+    return found
+
+
 def root_variable(lvalue: Expression) -> Variable | None:
     """The variable an lvalue is part of without going through a pointer (``s`` of
     ``s.a[2].f``), or None."""

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cpa.cfa.addresses import root_variable
+from cpa.cfa.addresses import addresses_in, root_variable
 from cpa.cfa.expressions import (
-    AddressOf,
     ArraySubscript,
     CastExpression,
     Expression,
@@ -44,6 +43,7 @@ from cpa.cfa.expressions import (
     SizeOf,
     Variable,
     VariableRef,
+    variables_of,
 )
 from cpa.cfa.model import (
     CFA,
@@ -53,7 +53,7 @@ from cpa.cfa.model import (
     FunctionCallEdge,
     ReturnStatementEdge,
 )
-from cpa.cfa.types import ArrayType, IntegerType
+from cpa.cfa.types import IntegerType
 
 #: where a pointer escapes to (see the module doc)
 _ESCAPE = "escape"
@@ -126,14 +126,14 @@ def _carried(expression: Expression) -> set[object]:
     if isinstance(expression, SizeOf):
         return set()
     if not isinstance(expression.type, IntegerType):
-        return _mentioned(expression, True)
+        return _mentioned(expression)
     # an integer computed from pointers holds no address (``*p``, ``p - q``, ``p == q``),
     # but one converted from a pointer does, and an integer variable (or member,
     # element) may hold one converted before
     if isinstance(expression, CastExpression) and not isinstance(
         expression.operand.type, IntegerType
     ):
-        return _mentioned(expression.operand, True)
+        return _mentioned(expression.operand)
     found: set[object] = set()
     if isinstance(expression, (VariableRef, FieldAccess, ArraySubscript)):
         root = root_variable(expression)
@@ -145,28 +145,6 @@ def _carried(expression: Expression) -> set[object]:
     return found
 
 
-def _mentioned(expression: Expression, as_value: bool) -> set[object]:
-    """The variables ``expression`` reads and the addresses it takes (``as_value``:
-    its value is used, so an array here decays to its address)."""
-    found: set[object] = set()
-    if isinstance(expression, AddressOf):
-        taken = root_variable(expression.operand)
-        if taken is not None:
-            found.add((_ADDRESS, taken))
-        return found | _mentioned(expression.operand, False)
-    if as_value and isinstance(expression.type, ArrayType):
-        taken = root_variable(expression)
-        if taken is not None:
-            found.add((_ADDRESS, taken))
-    if isinstance(expression, VariableRef):
-        found.add(expression.variable)
-    elif isinstance(expression, ArraySubscript):
-        array = expression.array
-        found |= _mentioned(array, not isinstance(array.type, ArrayType))
-        found |= _mentioned(expression.index, True)
-    elif isinstance(expression, FieldAccess):
-        found |= _mentioned(expression.base, expression.through_pointer)
-    else:
-        for child in expression.children():
-            found |= _mentioned(child, True)
-    return found
+def _mentioned(expression: Expression) -> set[object]:
+    """The variables ``expression`` reads and the addresses it takes."""
+    return {(_ADDRESS, v) for v in addresses_in(expression)} | variables_of(expression)
