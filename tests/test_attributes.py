@@ -73,6 +73,8 @@ def test_attributes_that_matter_on_a_function_with_a_body_are_refused_there(text
         ("#pragma weak missing", "#pragma weak"),
         # an asm label renames what the declaration names
         ('extern void foo(void) __asm__("h");', "asm label or file-scope asm"),
+        # ... also right after the definition of the name it takes
+        ('void h(void) { } extern void foo(void) __asm__("h");', "asm label or file-scope asm"),
         # GNU constructs pycparser cannot read: unsupported, not a syntax error
         ("int t = __builtin_types_compatible_p(int, long);", "__builtin_types_compatible_p"),
         ("void f(void) { __label__ out; goto out; out:; }", "__label__"),

@@ -363,6 +363,17 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         return text
     origins: Origins | None = None
     words: str | None = None  # the text without line markers, when needed
+
+    def source() -> Origins:  # built once, when first needed
+        nonlocal origins
+        origins = origins or Origins(text, file_name)
+        return origins
+
+    def marker_free() -> str:
+        nonlocal words
+        words = words or source().without_markers()
+        return words
+
     tainted: dict[str, str] = {}  # a system header's name -> the attribute it has
     # a declared name -> an attribute of BODY_ATTRIBUTES it has, and where
     promised: dict[str, tuple[str, int]] = {}
@@ -391,16 +402,14 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             last = position
             continue
         if word in _UNREADABLE:
-            origin = Origins(text, file_name).at(match.start())
+            origin = source().at(match.start())
             if not origin.system:
                 raise UnsupportedFeature(word, origin.file, origin.line)
             out.append(word)  # a system header's: left to the parser
             last = position
             continue
         if word in _NORETURN:
-            if words is None:
-                words = Origins(text, file_name).without_markers()
-            for name in _function_names(words, match.start(), position):
+            for name in _function_names(marker_free(), match.start(), position):
                 promised.setdefault(name, (word, match.start()))
             out.append(" ")
             last = position
@@ -422,19 +431,15 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         if word in _ASM and depth == 0:
             # an asm label renames what a declaration names (``__asm__("h")``, unless
             # to its own name), a file-scope asm defines anything
-            if words is None:
-                words = Origins(text, file_name).without_markers()
             label = "".join(re.findall(r'"((?:\\.|[^"\\])*)"', skipped))
-            renamed = label not in _declared_names(words, match.start(), depth)
+            renamed = label != _labelled_name(marker_free(), match.start())
             unsafe = ["asm"] if renamed else []
         elif word not in _ASM:
             names = ["alignas"] if word == _ALIGNAS else attribute_names(skipped)
             body_only = [name for name in names if name in BODY_ATTRIBUTES]
             if body_only:
-                if words is None:
-                    words = Origins(text, file_name).without_markers()
                 construct = f"__attribute__(({body_only[0]}))"
-                for name in _function_names(words, match.start(), group_end):
+                for name in _function_names(marker_free(), match.start(), group_end):
                     promised.setdefault(name, (construct, match.start()))
             unsafe = [
                 name
@@ -444,8 +449,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         else:
             unsafe = []
         if unsafe:
-            origins = origins or Origins(text, file_name)
-            origin = origins.at(match.start())
+            origin = source().at(match.start())
             if word in _ASM:
                 construct = "asm label or file-scope asm"
             elif word == _ALIGNAS:
@@ -454,9 +458,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
                 construct = f"__attribute__(({unsafe[0]}))"
             if not origin.system:
                 raise UnsupportedFeature(construct, origin.file, origin.line)
-            if words is None:
-                words = origins.without_markers()
-            for name in _declared_names(words, match.start(), depth):
+            for name in _declared_names(marker_free(), match.start(), depth):
                 tainted.setdefault(name, construct)
         newlines = "\n" * skipped.count("\n")
         if word in _ASM and depth > 0:
@@ -469,8 +471,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         assert origins is not None and words is not None
         _refuse_uses(words, origins, tainted)
     if promised:
-        assert words is not None
-        _refuse_bodies(words, Origins(text, file_name), promised)
+        _refuse_bodies(marker_free(), source(), promised)
     return "".join(out)
 
 
@@ -543,6 +544,8 @@ def _refuse_uses(text: str, origins: Origins, tainted: dict[str, str]) -> None:
 
 
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_DECLARATION_END = re.compile(r"[;{]")
 
 
 def _function_names(text: str, start: int, end: int) -> list[str]:
@@ -550,8 +553,8 @@ def _function_names(text: str, start: int, end: int) -> list[str]:
     declared after it up to the declaration's end (``__attribute__((a)) void f(void)``),
     else those declared before it from the declaration's start (``void f(void)
     __attribute__((a));``), each a name followed by its parameter list."""
-    after = re.search(r"[;{]", text[end:])
-    following = text[end : end + after.start()] if after else text[end:]
+    after = _DECLARATION_END.search(text, end)
+    following = text[end : after.start() if after else len(text)]
     before = max(text.rfind(";", 0, start), text.rfind("{", 0, start), text.rfind("}", 0, start))
     for region in (following, text[before + 1 : start]):
         names = [
@@ -564,11 +567,29 @@ def _function_names(text: str, start: int, end: int) -> list[str]:
     return []
 
 
+def _labelled_name(text: str, start: int) -> str | None:
+    """The name an asm label at ``start`` belongs to: the declarator just before it,
+    back to the declaration's start (a function's name before its parameter list,
+    else the last name outside parentheses)."""
+    before = max(text.rfind(";", 0, start), text.rfind("{", 0, start), text.rfind("}", 0, start))
+    region = text[before + 1 : start]
+    functions = _function_names(text, start, start)[:1] if "(" in region else []
+    if functions:
+        return functions[0]
+    names, depth = [], 0
+    for token in re.findall(r"[A-Za-z_]\w*|[()]", region):
+        if token in "()":
+            depth += 1 if token == "(" else -1
+        elif depth == 0 and token not in _C_KEYWORDS:
+            names.append(token)
+    return names[-1] if names else None
+
+
 def _refuse_bodies(text: str, origins: Origins, promised: dict[str, tuple[str, int]]) -> None:
     """Refuse a function the program defines that has an attribute of
     :data:`~cpa.cfa.attributes.BODY_ATTRIBUTES` (on its definition or a declaration):
     at the attribute in the program's own text, else at the definition."""
-    for match in re.finditer(r"[A-Za-z_]\w*", text):
+    for match in _IDENTIFIER.finditer(text):
         found = promised.get(match.group())
         if found is None or not _is_definition(text, match.end()):
             continue
@@ -585,10 +606,10 @@ def _is_definition(text: str, position: int) -> bool:
     """Whether the name ending at ``position`` is the declarator of a function
     definition: a parameter list, then (after attributes) a body or the declarations
     of a K&R definition."""
-    end = _skip_parens(text, _skip_space(text, position))
+    end = _skip_parens(text, position)
     while end is not None:
         end = _skip_space(text, end)
-        word = re.compile(r"[A-Za-z_]\w*").match(text, end)
+        word = _IDENTIFIER.match(text, end)
         if word is not None and word.group() in _ATTRIBUTES | _ASM:
             end = _skip_parens(text, word.end())
             continue
