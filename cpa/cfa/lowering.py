@@ -624,7 +624,7 @@ class FunctionLowering:
             item
             for item in items
             if _calls_a_defined_function(item, self.scopes, self.context.functions)
-            or _assigns(item)
+            or _may_have_effects(item, calls=False)
         ]
         if len(effects) > 1 or (effects and designated):
             raise self.unsupported(
@@ -2445,10 +2445,9 @@ def _initializer_items(init: c_ast.InitList, items: list[c_ast.Node]) -> bool:
     """Collect the expressions of a brace initialiser (nested lists flattened) into
     ``items``; whether it has a designator."""
     designated = False
-    for item in init.exprs:
-        if isinstance(item, c_ast.NamedInitializer):
-            designated = True
-            item = item.expr
+    for named in init.exprs:
+        designated = designated or isinstance(named, c_ast.NamedInitializer)
+        item = _item_value(named)
         if isinstance(item, c_ast.InitList):
             designated = _initializer_items(item, items) or designated
         else:
@@ -2456,27 +2455,20 @@ def _initializer_items(init: c_ast.InitList, items: list[c_ast.Node]) -> bool:
     return designated
 
 
-def _assigns(node: c_ast.Node) -> bool:
-    """Whether evaluating ``node`` assigns (``=``, ``op=``, ``++``, ``--``), outside
-    ``sizeof``."""
+def _may_have_effects(node: c_ast.Node, calls: bool = True) -> bool:
+    """Whether evaluating ``node`` may change a variable: an assignment, ``++`` or
+    ``--``, and (``calls``) a call or a statement expression; ``sizeof`` operands are
+    included with ``calls``, which only costs a temporary."""
     if isinstance(node, c_ast.Assignment):
+        return True
+    if calls and isinstance(node, (c_ast.FuncCall, c_ast.Compound)):
         return True
     if isinstance(node, c_ast.UnaryOp):
         if node.op in ("++", "--", "p++", "p--"):
             return True
-        if node.op in c_types.MEASURING_OPERATORS:
+        if not calls and node.op in c_types.MEASURING_OPERATORS:
             return False
-    return any(_assigns(child) for _, child in node.children())
-
-
-def _may_have_effects(node: c_ast.Node) -> bool:
-    """Whether evaluating ``node`` may change a variable (a call, an assignment, ``++``
-    or ``--``); ``sizeof`` operands are included, which only costs a temporary."""
-    if isinstance(node, (c_ast.FuncCall, c_ast.Assignment, c_ast.Compound)):
-        return True
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--"):
-        return True
-    return any(_may_have_effects(child) for _, child in node.children())
+    return any(_may_have_effects(child, calls) for _, child in node.children())
 
 
 def _is_null(expression: Expression) -> bool:
