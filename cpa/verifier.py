@@ -176,7 +176,9 @@ def analyze(
         except MemoryError:
             outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory")
         except RecursionError:
-            outcome = AnalysisOutcome(Verdict.UNKNOWN, "out of memory (recursion depth)")
+            outcome = AnalysisOutcome(
+                Verdict.UNKNOWN, "program nested too deeply for the analysis (recursion depth)"
+            )
         except CpaError:  # configuration errors are the caller's to report
             raise
         except Exception as error:  # a bug of ours must not become a verdict or a traceback

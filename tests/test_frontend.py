@@ -771,6 +771,12 @@ def test_bad_inputs(tmp_path):
     no_main.write_text("int f() { return 0; }\n")
     with pytest.raises(InputError, match="no function 'main'"):
         parse_program(no_main)
+    # a left-nested sum parses (an LR parser does not recurse on it) but is too
+    # deep for the recursive walks that translate it: one line, not a traceback
+    deep = tmp_path / "deep.c"
+    deep.write_text("int main() { int x = 1" + " + 1" * 12000 + "; return x; }\n")
+    with pytest.raises(InputError, match="nested too deeply to translate"):
+        parse_program(deep)
 
 
 def test_include_goes_through_preprocessor(tmp_path):

@@ -91,7 +91,10 @@ def parse_source(
     with _deep_recursion():
         prepared = preprocess(text, file_name, directory, data_model)
         ast = parse_c(prepared, file_name)
-        return build_cfa(ast, file_name, entry_function, data_model, target_functions)
+        try:
+            return build_cfa(ast, file_name, entry_function, data_model, target_functions)
+        except RecursionError:  # the walks over the syntax tree recurse on nesting
+            raise InputError("program nested too deeply to translate", file_name) from None
 
 
 @contextmanager
