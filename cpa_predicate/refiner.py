@@ -15,6 +15,9 @@ both (``both``, CPUFO and BPUFO).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from pysmt.fnode import FNode
 from pysmt.shortcuts import And, Not
 
@@ -45,12 +48,15 @@ from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import (
     InterpolationError,
     InterpolationTimeout,
+    Interpolator,
     create_interpolator,
 )
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import PredicateState
+
+T = TypeVar("T")
 
 
 class PredicateRefiner(Refiner):
@@ -179,8 +185,13 @@ class PredicateRefiner(Refiner):
         )
         self.interpolator.core_reading_first = options["core_reading_first"]
         check = options["check_interpolants"]
+        # Unchecked interpolants only become predicates, and a wrong one costs precision:
+        # a refinement that found nothing new asks again, checked (``_checked_again``).
+        self._checked: CheckedInterpolator | None = None
         if check == "always" or (check == "labels" and self.predicate_cpa.labels.strengthens):
             self.interpolator = CheckedInterpolator(self.interpolator)
+        elif check == "labels":
+            self._checked = CheckedInterpolator(self.interpolator)
 
     def forced_cover(self) -> ForcedCovering | None:
         if not self.options["forced_covering"]:
@@ -271,16 +282,45 @@ class PredicateRefiner(Refiner):
             self.weights.reward_alternatives(path_to_root(target))
         if self.predicate_cpa.error_hints is not None and error_hint_source(path, interpolants):
             self._learn_hint(path, interpolants)
-        return self._apply(Refutation.of_path(path, interpolants), failure)
+        result = self._apply(Refutation.of_path(path, interpolants), failure)
+        if result.failed is None:
+            return result
+        checked = self._checked_again(lambda checker: self._sequence_interpolants(path, checker))
+        if checked is None or checked == interpolants:
+            return result
+        return self._apply(Refutation.of_path(path, checked), failure)
 
-    def _sequence_interpolants(self, path: ErrorPath) -> list[FNode] | None:
+    def _checked_again(self, interpolate: Callable[[Interpolator], T | None]) -> T | None:
+        """Interpolants asked again and checked, after unchecked ones found nothing new
+        (None if there is no checker, or it fails or finds the problem feasible).
+
+        Spacer may answer with a step that does not hold (an interpolant ``false``
+        after a feasible prefix of ``fnptr06_callback_parameter_safe``): as predicates
+        it adds nothing, the same spurious error comes back, and the run would end
+        UNKNOWN. Checked, the refuted answer is asked again as another search variant."""
+        if self._checked is None:
+            return None
+        self.context.statistics.add("refinements_checked_again")
+        self.set_timeout()
+        try:
+            with self.context.statistics.timer("interpolation_time_s"):
+                return interpolate(self._checked)
+        except InterpolationTimeout as error:
+            raise TimeLimitExceeded() from error
+        except InterpolationError:
+            return None
+
+    def _sequence_interpolants(
+        self, path: ErrorPath, interpolator: Interpolator | None = None
+    ) -> list[FNode] | None:
         """The interpolants that refute ``path`` (None: it is feasible): of its blocks,
         with the labels along it if ``path_labels`` (:func:`labelled_blocks`; the
         constructor refuses it unless labels are strengthened in place). Exact images
         may answer for a path that visits no location twice (``exact_images``)."""
         locations = [abstraction.location for abstraction in path.chain]
         loop_free = len(set(locations)) == len(locations)
-        with self.interpolator.configured(exact_images=loop_free) as interpolator:
+        chosen = interpolator or self.interpolator
+        with chosen.configured(exact_images=loop_free) as interpolator:
             if self.options["path_labels"]:
                 return interpolator.sequence_interpolants(
                     labelled_blocks(path.blocks, path.shifts, path.chain)
@@ -378,7 +418,13 @@ class PredicateRefiner(Refiner):
             if error is not None and is_target(dag.nodes[error]):
                 target = dag.nodes[error]
             return self._refine_path(target)
-        return self._apply(dag.refutation(labels), self._nothing_new())
+        result = self._apply(dag.refutation(labels), self._nothing_new())
+        if result.failed is None:
+            return result
+        checked = self._checked_again(lambda checker: checker.dag_interpolants(dag.problem))
+        if checked is None or checked == labels:
+            return result
+        return self._apply(dag.refutation(checked), self._nothing_new())
 
     def _nothing_new(self) -> str:
         return (

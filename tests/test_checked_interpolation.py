@@ -236,3 +236,34 @@ def test_the_check_reads_the_problem_reduced_to_an_unsat_core():
     for given, weakened in zip(path, solved, strict=True):
         assert is_valid(Implies(given, weakened), solver_name="z3")
     assert not any(y0 in f.get_free_variables() for f in solved)
+
+
+class _TrueOnFirstSearch(Z3SpacerInterpolator):
+    """Interpolants that are all ``true`` in the back end's own search (variant 0), as
+    predicates nothing new, and Spacer's in any other (the back end's wrong answer
+    depends on its search)."""
+
+    def sequence_interpolants(self, formulas):
+        interpolants = super().sequence_interpolants(formulas)
+        if interpolants is None or self.variant > 0:
+            return interpolants
+        return [TRUE()] * len(interpolants)
+
+
+@pytest.mark.parametrize(("check", "verdict"), [("labels", "TRUE"), ("never", "UNKNOWN")])
+def test_predicates_that_found_nothing_new_are_asked_again_checked(monkeypatch, check, verdict):
+    # unchecked, a wrong answer only costs precision: the refinement finds no new
+    # predicate; then the interpolants are asked again, checked, as another search
+    import cpa_predicate.refiner as refiner_module
+
+    monkeypatch.setattr(refiner_module, "create_interpolator", lambda *a, **k: _TrueOnFirstSearch())
+    overrides = [f"refiner.predicate.check_interpolants={check}"]
+    algorithm = cegar_algorithm(LOCK_IN_ANY_LOOP, "lbe", overrides, seconds=60)
+    outcome = algorithm.run()
+    assert outcome.verdict is Verdict[verdict]
+    asked_again = algorithm.context.statistics.get("refinements_checked_again", 0)
+    if check == "labels":
+        assert asked_again > 0
+        assert algorithm.refiner._checked.refuted == asked_again
+    else:
+        assert asked_again == 0 and "no new predicates" in outcome.reason
