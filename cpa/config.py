@@ -52,6 +52,13 @@ ANALYSIS_OPTIONS: dict[str, Option] = {
         "target with the counterexample's inputs, else UNKNOWN) or none (trust the engine)",
         ("gcc", "none"),
     ),
+    "search_by_execution": Option(
+        float,
+        0.0,
+        "seconds spent, before the analysis, running the program with random inputs in the "
+        "concrete interpreter: a run that reaches a target is a counterexample (confirmed "
+        "like the analysis' own); 0: no search (algorithms/execution_search.py)",
+    ),
 }
 
 _TOP_LEVEL = {"extends", "analysis", "cpa", "algorithm", "refiner"}

@@ -125,6 +125,7 @@ def analyze(
     )
     reached = cpa = None
     invariants = None
+    loops: dict = {}
     running: dict[str, ReachedSet] = {}
 
     def sample() -> dict[str, int]:
@@ -147,19 +148,22 @@ def analyze(
         try:
             with watched():
                 prepare_cfa(cfa)
-                # before transformations merge the loops' edges
-                loops = loop_locations(cfa) if want_invariants else {}
-                for name in configuration.analysis["cfa_transformations"]:
-                    transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
-                    with statistics.timer("cfa_transformation_time_s"):
-                        cfa = prepare_cfa(transformation.apply(cfa, context))
-                    context.cfa = cfa
-                cpa, reached = build(cfa, configuration, context)
-                running["reached"] = reached
-                algorithm_name = configuration.analysis["algorithm"]
-                algorithm_class = plugins.load(plugins.ALGORITHMS, algorithm_name)
-                algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
-                outcome = undefined_behaviour_is_unknown(algorithm.run())
+                # a counterexample found by running the program, already confirmed
+                outcome = search_first(cfa, configuration, specification, deadline, statistics)
+                if outcome is None:
+                    # before transformations merge the loops' edges
+                    loops = loop_locations(cfa) if want_invariants else {}
+                    for name in configuration.analysis["cfa_transformations"]:
+                        transformation = plugins.load(plugins.CFA_TRANSFORMATIONS, name)()
+                        with statistics.timer("cfa_transformation_time_s"):
+                            cfa = prepare_cfa(transformation.apply(cfa, context))
+                        context.cfa = cfa
+                    cpa, reached = build(cfa, configuration, context)
+                    running["reached"] = reached
+                    algorithm_name = configuration.analysis["algorithm"]
+                    algorithm_class = plugins.load(plugins.ALGORITHMS, algorithm_name)
+                    algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
+                    outcome = undefined_behaviour_is_unknown(algorithm.run())
             if want_invariants and outcome.verdict is Verdict.TRUE:
                 found = collect_invariants(reached, cpa.wrapped)
                 invariants = {loops[node]: f for node, f in found.items() if node in loops}
@@ -246,6 +250,8 @@ def confirm_by_execution(
     within ``deadline`` (:class:`TimeLimitExceeded` when it passes first)."""
     if outcome.verdict is not Verdict.FALSE or outcome.counterexample is None:
         return outcome
+    if outcome.counterexample.confirmation:  # confirmed before (search_first)
+        return outcome
     from cpa.replay import replay
 
     program = Path(cfa.file)
@@ -263,6 +269,39 @@ def confirm_by_execution(
     verdict = "does not reach the target" if result.reached is False else "could not be run"
     reason = f"FALSE not confirmed: the compiled program {verdict} ({result.reason})"
     return AnalysisOutcome(Verdict.UNKNOWN, reason, outcome.counterexample)
+
+
+def search_first(
+    cfa: CFA,
+    configuration: Configuration,
+    specification: Specification,
+    deadline: Deadline,
+    statistics: Statistics,
+) -> AnalysisOutcome | None:
+    """FALSE with a counterexample that runs of the program with random inputs found
+    (``analysis.search_by_execution`` seconds, at most a tenth of the time left) and,
+    under ``confirm_false = "gcc"``, a compiled run confirmed; None otherwise (the
+    analysis decides: an unconfirmed run is no evidence, and no run proves TRUE)."""
+    seconds = configuration.analysis["search_by_execution"]
+    remaining = deadline.remaining()
+    if remaining is not None:
+        seconds = min(seconds, remaining / 10)
+    if seconds <= 0:
+        return None
+    from algorithms.execution_search import search_by_execution
+
+    found = search_by_execution(cfa, specification, seconds, statistics)
+    if found is None:
+        return None
+    outcome = AnalysisOutcome(Verdict.FALSE, "a target is reachable (a run of the program)", found)
+    if configuration.analysis["confirm_false"] == "gcc":
+        with statistics.timer("confirmation_time_s"):
+            outcome = confirm_by_execution(outcome, cfa, specification, deadline)
+        if outcome.verdict is not Verdict.FALSE:
+            statistics.set("execution_search_unconfirmed", outcome.reason)
+            return None
+    statistics.set("execution_search_found", 1)
+    return outcome
 
 
 def verify(

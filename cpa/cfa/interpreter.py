@@ -68,6 +68,7 @@ program compiled by gcc.)
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -397,14 +398,16 @@ def run(
     inputs: Sequence[int],
     max_steps: int = 1_000_000,
     default_input: int | None = None,
+    stop_at: float | None = None,
 ) -> ReplayResult:
     """Execute ``cfa`` from the entry of its entry function with ``inputs``.
 
     When the inputs run out, ``default_input`` (if given) is used for every further
     nondeterministic value, otherwise the run stops with ``"inputs exhausted"``.
-    ``max_steps`` bounds the number of executed (top-level) edges.
+    ``max_steps`` bounds the number of executed (top-level) edges, ``stop_at`` (a
+    :func:`time.monotonic` instant) the time: the run then stops with ``"step limit"``.
     """
-    return _Interpreter(cfa, spec, list(inputs), max_steps, default_input).run()
+    return _Interpreter(cfa, spec, list(inputs), max_steps, default_input, stop_at).run()
 
 
 class _Interpreter:
@@ -415,11 +418,13 @@ class _Interpreter:
         inputs: list[int],
         max_steps: int,
         default_input: int | None,
+        stop_at: float | None = None,
     ):
         self.cfa = cfa
         self.spec = spec
         self.inputs = inputs
         self.max_steps = max_steps
+        self.stop_at = stop_at
         self.default_input = default_input
         self.state = _State()
         self.trace: list[CFAEdge] = []
@@ -478,7 +483,10 @@ class _Interpreter:
                 raise _Undefined(node.undefined)
             if self.spec.is_target(node):
                 raise _TargetReached(node)
-            if len(self.trace) >= self.max_steps:
+            steps = len(self.trace)
+            if steps >= self.max_steps:
+                return self._result(REASON_STEP_LIMIT)
+            if self.stop_at is not None and steps % 256 == 0 and time.monotonic() > self.stop_at:
                 return self._result(REASON_STEP_LIMIT)
             candidates = self._candidates(node)
             if candidates is None:

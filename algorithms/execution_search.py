@@ -1,0 +1,132 @@
+"""A short search for a counterexample by running the program before analysing it.
+
+Why: an error that needs many loop iterations (a counter that wraps after 256 steps, a
+loop of 50 rounds) costs CEGAR one refinement per unrolling, and the run can end in a
+timeout; a concrete execution with any inputs reaches it in milliseconds. So before the
+configured analysis, the program's CFA is executed by the concrete interpreter
+(:mod:`cpa.cfa.interpreter`: C's semantics as gcc computes them, every undefined
+operation a stop) with inputs chosen at random, within a small time budget. A run that
+reaches a target is a counterexample like the analyses' own: the verifier confirms it
+with a compiled run of the program (``analysis.confirm_false``) before it answers FALSE,
+and an unconfirmed one is dropped and the analysis runs as usual. A search that finds
+nothing proves nothing: it never answers TRUE.
+
+The inputs mix what tends to matter in C programs: small numbers, the limits of the
+integer types and their neighbours, powers of two, and uniform 64-bit words (the
+interpreter converts each to the type of the input it fills). The first run takes 0 for
+every input (a program without inputs needs no other), and the seed is fixed, so a
+search is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cpa.cfa.interpreter import REASON_STEP_LIMIT, ReplayResult, run
+from cpa.cfa.model import CFA, DeclarationEdge, ExternalCallEdge
+from cpa.cfa.targets import Specification
+from cpa.results import Counterexample, InputValue
+from cpa.statistics import Statistics
+from cpa_predicate.counterexample import path_step
+
+#: inputs prepared per run; a run that reads more gets 0 for the rest
+_INPUTS_PER_RUN = 256
+#: runs in a row that execute no edge the runs before them did not: the inputs drawn
+#: so far have found what they find (a small program's safe paths are covered in a
+#: few dozen runs, and the search then ends long before its time)
+_STALE_RUNS = 200
+#: limits of the integer types and their neighbours
+_BOUNDARIES = tuple(
+    sorted(
+        {
+            value + delta
+            for bits in (7, 8, 15, 16, 31, 32, 63, 64)
+            for value in (2**bits, -(2**bits))
+            for delta in (-1, 0, 1)
+        }
+        | {0, 1, -1, 2, -2}
+    )
+)
+
+
+def _value(rnd: random.Random) -> int:
+    roll = rnd.random()
+    if roll < 0.3:
+        return rnd.randint(-8, 8)
+    if roll < 0.5:
+        return rnd.choice(_BOUNDARIES)
+    if roll < 0.65:
+        return (1 << rnd.randrange(64)) + rnd.choice((-1, 0, 1))
+    return rnd.getrandbits(64)
+
+
+def _inputs(run_index: int, rnd: random.Random) -> list[int]:
+    if run_index == 0:
+        return []  # every input 0 (the default input)
+    return [_value(rnd) for _ in range(_INPUTS_PER_RUN)]
+
+
+def search_by_execution(
+    cfa: CFA,
+    specification: Specification,
+    seconds: float,
+    statistics: Statistics | None = None,
+    seed: int = 0,
+) -> Counterexample | None:
+    """A counterexample found by executing ``cfa`` (not summarised: its steps are the
+    program's) with random inputs for at most ``seconds``, and while runs still cover
+    new edges; None if no run reached a target."""
+    started = time.monotonic()
+    stop_at = started + seconds
+    rnd = random.Random(seed)
+    runs = stale = 0
+    covered: set[int] = set()
+    found: Counterexample | None = None
+    try:
+        while time.monotonic() < stop_at and stale < _STALE_RUNS:
+            result = run(cfa, specification, _inputs(runs, rnd), default_input=0, stop_at=stop_at)
+            runs += 1
+            if result.reached_target:
+                found = counterexample_of_run(result)
+                break
+            if result.reason == REASON_STEP_LIMIT and runs == 1:
+                break  # one run took all the time: others would too
+            if not result.inputs_used:
+                break  # the program reads no input: every run is this one
+            before = len(covered)
+            covered.update(id(edge) for edge in result.trace)
+            stale = 0 if len(covered) > before else stale + 1
+    finally:
+        if statistics is not None:
+            statistics.set("execution_search_runs", runs)
+            statistics.set("execution_search_time_s", time.monotonic() - started)
+    return found
+
+
+def counterexample_of_run(result: ReplayResult) -> Counterexample:
+    """The counterexample a run of the interpreter that reached a target is: its edges
+    as steps, the values it read as inputs (named as the analyses name them)."""
+    used = result.inputs_used
+    # every value the run read, in its order: the inputs a compiled run is given
+    inputs = [_input_value(edge, value) for edge, value in used]
+    position = 0
+    steps = []
+    for edge in result.trace:
+        values: tuple[InputValue, ...] = ()
+        # an edge takes at most one input per execution, in the order of the trace
+        if position < len(used) and used[position][0] is edge:
+            values = (inputs[position],)
+            position += 1
+        steps.append(path_step(edge, values))
+    return Counterexample(steps, inputs)
+
+
+def _input_value(edge, value: int) -> InputValue:
+    if isinstance(edge, DeclarationEdge) and edge.variable is not None:
+        return InputValue(edge.variable.c_name, edge.line, value)
+    if isinstance(edge, ExternalCallEdge):
+        name = str(edge.lhs) if edge.lhs is not None else ""
+        ctype = str(edge.return_type) if edge.return_type is not None else ""
+        return InputValue(name, edge.line, value, ctype, edge.function_name)
+    return InputValue("", edge.line, value)
