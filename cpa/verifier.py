@@ -150,6 +150,7 @@ def analyze(
                 prepare_cfa(cfa)
                 # a counterexample found by running the program, already confirmed
                 outcome = search_first(cfa, configuration, specification, deadline, statistics)
+                found_by_a_run = outcome is not None
                 if outcome is None:
                     # before transformations merge the loops' edges
                     loops = loop_locations(cfa) if want_invariants else {}
@@ -162,12 +163,14 @@ def analyze(
                     running["reached"] = reached
                     algorithm_name = configuration.analysis["algorithm"]
                     algorithm_class = plugins.load(plugins.ALGORITHMS, algorithm_name)
-                    algorithm = algorithm_class(configuration.algorithm_options, context, cpa, reached)
+                    algorithm = algorithm_class(
+                        configuration.algorithm_options, context, cpa, reached
+                    )
                     outcome = undefined_behaviour_is_unknown(algorithm.run())
             if want_invariants and outcome.verdict is Verdict.TRUE:
                 found = collect_invariants(reached, cpa.wrapped)
                 invariants = {loops[node]: f for node, f in found.items() if node in loops}
-            if configuration.analysis["confirm_false"] == "gcc":
+            if configuration.analysis["confirm_false"] == "gcc" and not found_by_a_run:
                 with statistics.timer("confirmation_time_s"), watched():
                     outcome = confirm_by_execution(outcome, cfa, specification, deadline)
         except TimeLimitExceeded:
@@ -249,8 +252,6 @@ def confirm_by_execution(
     error would confirm itself, a compiled run cannot. The build and the run stay
     within ``deadline`` (:class:`TimeLimitExceeded` when it passes first)."""
     if outcome.verdict is not Verdict.FALSE or outcome.counterexample is None:
-        return outcome
-    if outcome.counterexample.confirmation:  # confirmed before (search_first)
         return outcome
     from cpa.replay import replay
 

@@ -7,7 +7,7 @@ from algorithms.cpa_algorithm import Deadline
 from cpa.cfa.data_model import DEFAULT
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
-from cpa.config import load_configuration
+from cpa.config import Configuration, load_configuration
 from cpa.core.context import AnalysisContext
 from cpa.verifier import build, prepare_cfa
 
@@ -59,3 +59,9 @@ def assert_block_hoare_triples(cpa, reached) -> int:
         assert is_unsat(And(above.instantiated, block.formula, Not(after)))
         checked += 1
     return checked
+
+
+def analysis_only(config: str = "lbe", overrides=()) -> Configuration:
+    """``config`` without the search by execution before the analysis: for tests of
+    what the analysis itself answers (a run of the program may find a FALSE first)."""
+    return load_configuration(config, ["analysis.search_by_execution=0", *overrides])

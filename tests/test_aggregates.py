@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import z3
+from cegar_builders import analysis_only
 from pysmt.shortcuts import BV, BVAdd, Symbol, get_env
 from pysmt.typing import BVType
 
@@ -135,9 +136,18 @@ def test_types_without_cells_say_why(ctype, reason):
     ],
 )
 def test_what_needs_a_pointer_stays_unsupported(tmp_path: Path, body, construct):
-    result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}")
+    result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}", analysis_only())
     assert result.verdict is Verdict.UNKNOWN
     assert "unsupported" in result.reason and construct in result.reason, result.reason
+
+
+def test_a_run_of_the_program_answers_where_the_analysis_refuses(tmp_path: Path):
+    # the union's float member is beyond the encoding, not beyond a run of the program:
+    # the search by execution before the analysis finds the error, and gcc confirms it
+    body = "union U { int x; float f; } u; int *p = &u.x; *p = 1; if (u.x) reach_error();"
+    result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}")
+    assert result.verdict is Verdict.FALSE and "a run of the program" in result.reason
+    assert result.counterexample.confirmation.startswith("gcc:")
 
 
 def test_a_call_result_is_stored_at_the_index_the_call_leaves(tmp_path: Path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cegar_builders import analysis_only
 
 from cpa.cfa.targets import Specification
 from cpa.results import Verdict
@@ -88,6 +89,7 @@ def test_a_memset_that_typed_stores_cannot_write_stays_unsupported(tmp_path: Pat
     result = _verify(
         tmp_path,
         f"int main(void) {{ int x = 3; int *p = &x; {body} if (x == 3) reach_error(); return 0; }}",
+        analysis_only(),
     )
     assert result.verdict is Verdict.UNKNOWN
     assert "memset" in result.reason and "unsupported" in result.reason, result.reason

@@ -108,9 +108,11 @@ def _run_with_hash_seed(program: Path, seed: str) -> dict:
 
 def _untimed_statistics(command: list[str], out: Path, env=None, also=()) -> dict:
     """Run ``command`` (a ``cpa verify``) with ``--stats-json out``; its statistics but
-    the times and the counts named in ``also``."""
+    the times and the counts named in ``also`` (and the runs of the search by execution,
+    which its time budget bounds as much as the coverage)."""
     subprocess.run([*command, "--stats-json", str(out)], env=env, check=True, timeout=300)
     statistics = json.loads(out.read_text())
+    also = (*also, "execution_search_runs")
     return {k: v for k, v in statistics.items() if not k.endswith("_s") and k not in also}
 
 

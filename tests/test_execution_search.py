@@ -1,0 +1,144 @@
+"""Runs of the program with random inputs before the analysis
+(algorithms/execution_search.py, ``analysis.search_by_execution``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cpa.verifier as verifier_module
+from algorithms.execution_search import search_by_execution
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.results import AnalysisOutcome, Verdict
+from cpa.statistics import Statistics
+from cpa.verifier import verify
+
+HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+
+# the error needs 300 iterations of the loop and one small input: CEGAR unrolls the
+# loop one refinement at a time, a run gets there at once
+DEEP = (
+    HEADER
+    + """int main(void) {
+  int x = __VERIFIER_nondet_int();
+  unsigned char c = 0;
+  int rounds = 0;
+  while (rounds < 300) {
+    c++;
+    rounds++;
+  }
+  if (c == 44 && x == 3) reach_error();
+  return 0;
+}
+"""
+)
+
+SAFE = (
+    HEADER
+    + """int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int y = x & 7;
+  if (y > 7) reach_error();
+  return 0;
+}
+"""
+)
+
+
+def test_a_run_that_reaches_the_target_is_the_counterexample():
+    cfa = parse_source(DEEP, "deep.c")
+    statistics = Statistics()
+    found = search_by_execution(cfa, Specification.unreach_call(), 10.0, statistics)
+    assert found is not None
+    assert [(i.name, i.value, i.function) for i in found.inputs] == [
+        ("x", 3, "__VERIFIER_nondet_int")
+    ]
+    (reading,) = [step for step in found.steps if step.inputs]
+    assert reading.line == 4 and reading.inputs == (found.inputs[0],)
+    assert found.steps[-1].line == 11 and "reach_error" in found.steps[-1].text
+    assert sum(step.line == 8 for step in found.steps) == 300  # c++ in every round
+    assert statistics.get("execution_search_runs") > 1  # the first run reads x = 0
+
+
+def test_a_safe_program_ends_the_search_once_runs_cover_nothing_new():
+    cfa = parse_source(SAFE, "safe.c")
+    statistics = Statistics()
+    assert search_by_execution(cfa, Specification.unreach_call(), 30.0, statistics) is None
+    runs = statistics.get("execution_search_runs")
+    assert 200 <= runs < 1000  # stopped by coverage, long before the time
+    assert statistics.get("execution_search_time_s") < 30.0
+
+
+def test_a_program_without_inputs_runs_once():
+    source = HEADER + "int main(void) { int i = 0; while (i < 10) i++; return i; }"
+    statistics = Statistics()
+    cfa = parse_source(source, "once.c")
+    assert search_by_execution(cfa, Specification.unreach_call(), 30.0, statistics) is None
+    assert statistics.get("execution_search_runs") == 1
+
+
+def test_a_run_through_undefined_behaviour_is_no_counterexample():
+    # the only way to the error reads outside the array: the interpreter stops there
+    source = (
+        HEADER
+        + """int main(void) {
+  int a[4] = {0, 0, 0, 0};
+  int i = __VERIFIER_nondet_int();
+  if (i > 3 && a[i] == 0) reach_error();
+  return 0;
+}
+"""
+    )
+    cfa = parse_source(source, "ub.c")
+    statistics = Statistics()
+    assert search_by_execution(cfa, Specification.unreach_call(), 5.0, statistics) is None
+    assert statistics.get("execution_search_runs") >= 200
+
+
+def test_the_verifier_answers_false_from_a_run_confirmed_by_gcc(tmp_path: Path):
+    program = tmp_path / "deep.c"
+    program.write_text(DEEP)
+    # a budget that a loaded machine does not use up before the run with x = 3
+    configuration = load_configuration("lbe", ["analysis.search_by_execution=30"])
+    result = verify(program, configuration, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.FALSE
+    assert "a run of the program" in result.reason
+    assert result.counterexample.confirmation.startswith("gcc:")
+    assert result.statistics["execution_search_found"] == 1
+    assert result.statistics["refinements"] == 0  # the analysis did not run
+
+
+def test_an_unconfirmed_run_leaves_the_answer_to_the_analysis(tmp_path: Path, monkeypatch):
+    def not_confirmed(outcome, *args):
+        return AnalysisOutcome(Verdict.UNKNOWN, "FALSE not confirmed (test)")
+
+    monkeypatch.setattr(verifier_module, "confirm_by_execution", not_confirmed)
+    program = tmp_path / "small.c"
+    program.write_text(
+        HEADER + "int main(void) { if (__VERIFIER_nondet_int() == 3) reach_error(); return 0; }"
+    )
+    result = verify(program, "lbe", Specification.unreach_call(), timelimit=60)
+    assert result.statistics["execution_search_unconfirmed"] == "FALSE not confirmed (test)"
+    assert "execution_search_found" not in result.statistics
+    assert result.statistics["reached_size"] > 0  # the analysis ran
+    assert result.verdict is Verdict.UNKNOWN  # its own FALSE is not confirmed either
+
+
+@pytest.mark.parametrize(
+    ("config", "seconds"),
+    [("lbe", 1.0), ("impact", 1.0), ("validate-violation", 0.0), ("location", 0.0)],
+)
+def test_the_search_is_part_of_the_engines_not_of_witness_validation(config, seconds):
+    assert load_configuration(config).analysis["search_by_execution"] == seconds
+
+
+def test_without_the_search_the_analysis_decides(tmp_path: Path):
+    program = tmp_path / "safe.c"
+    program.write_text(SAFE)
+    configuration = load_configuration("lbe", ["analysis.search_by_execution=0"])
+    result = verify(program, configuration, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.TRUE
+    assert "execution_search_runs" not in result.statistics
