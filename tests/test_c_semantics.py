@@ -2,9 +2,10 @@
 
 No verdict may be wrong. A FALSE answer must come with a compiled run that reaches the
 target (``analysis.confirm_false = gcc``). The same tasks are also run with both
-checks of a FALSE switched off, and without the search by execution before the analysis (the engine's replay through the CFA interpreter and
-the compiled run): then only the SMT encoding and the frontend decide, so an inexact
-encoding of any construct the suites cover shows up as a wrong verdict here.
+checks of a FALSE switched off (the engine's replay through the CFA interpreter and
+the compiled run) and without the search by execution before the analysis: then only
+the SMT encoding and the frontend decide, so an inexact encoding of any construct the
+suites cover shows up as a wrong verdict here.
 """
 
 from __future__ import annotations
