@@ -151,7 +151,7 @@ def analyze(
                 # a counterexample found by running the program, already confirmed
                 outcome = search_first(cfa, configuration, specification, deadline, statistics)
                 found_by_a_run = outcome is not None
-                if outcome is None:
+                if not found_by_a_run:
                     # before transformations merge the loops' edges
                     loops = loop_locations(cfa) if want_invariants else {}
                     for name in configuration.analysis["cfa_transformations"]:
