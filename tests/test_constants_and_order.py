@@ -243,3 +243,57 @@ def test_initialiser_items_with_inputs_keep_their_order(tmp_path: Path):
     result = _verify(tmp_path, body)
     assert result.verdict is Verdict.FALSE, result.reason
     assert [i.value for i in result.counterexample.inputs] == [3, 4]
+
+
+# --- a destination and a call on the right side: C leaves their order open -------------
+
+_ORDER_GLOBALS = "int a[3], g, *p = a;\nint f(void) { g = 1; p = &a[1]; return 1; }\n"
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "a[g ? 1 : 0] += f();",  # gcc evaluates the conditional after the call
+        "*p++ += f();",
+        "a[g++] += f();",
+        "a[g && 1] -= f();",
+        "a[g ? 1 : 0] = a[0] + f();",
+        "a[g] = f() + 0;",  # gcc folds the sum to a bare call and locates a[g] first
+        "*p = f() * 1;",
+    ],
+)
+def test_a_destination_a_call_may_change_is_refused(tmp_path: Path, statement):
+    # each was a wrong TRUE: gcc builds reach the error
+    body = _ORDER_GLOBALS + f"int main(void) {{ {statement} if (a[1]) reach_error(); return 0; }}"
+    reason = _unknown_reason(tmp_path, body)
+    assert "may be located before or after the call" in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("statement", "verdict"),
+    [
+        # a bare call with '=': the destination is located first, as gcc does
+        ("a[g] = f();", Verdict.TRUE),
+        # a plain destination with a compound operator: located after the call, as gcc
+        ("a[g] += f();", Verdict.FALSE),
+        # what locates the destination is a local no callee can change
+        ("int i = 0; a[i ? 1 : 0] += f();", Verdict.TRUE),
+        ("int n = 1; a[n++] = f() + 1;", Verdict.FALSE),
+        # no function with a body on the right side
+        ("a[g++] = __VERIFIER_nondet_int() + 1;", Verdict.TRUE),
+    ],
+)
+def test_a_destination_no_call_can_change_keeps_its_order(tmp_path: Path, statement, verdict):
+    body = _ORDER_GLOBALS + f"int main(void) {{ {statement} if (a[1]) reach_error(); return 0; }}"
+    result = _verify(tmp_path, body)
+    assert result.verdict is verdict, result.reason
+
+
+def test_a_local_whose_address_is_taken_is_no_private_index(tmp_path: Path):
+    body = (
+        "int a[3], *q;\nint f(void) { *q = 1; return 1; }\n"
+        "int main(void) { int i = 0; q = &i; a[i ? 1 : 0] += f(); if (a[1]) reach_error();"
+        " return 0; }"
+    )
+    reason = _unknown_reason(tmp_path, body)
+    assert "may be located before or after the call" in reason, reason

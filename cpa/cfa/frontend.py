@@ -36,7 +36,12 @@ from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.escapes import contained_locals
 from cpa.cfa.expressions import Variable
-from cpa.cfa.lowering import FunctionLowering, ProgramContext, array_definitions
+from cpa.cfa.lowering import (
+    FunctionLowering,
+    ProgramContext,
+    array_definitions,
+    names_with_address_taken,
+)
 from cpa.cfa.model import (
     CFA,
     BlankEdge,
@@ -322,6 +327,7 @@ class _ProgramBuilder:
         else:
             start = function.entry
         lowering = FunctionLowering(self.context, name, start)
+        lowering.addressed_names = names_with_address_taken(definition.body)
         self.lowerings[name] = lowering
         depth = len(self.scopes.ordinary)
         self.scopes.push()

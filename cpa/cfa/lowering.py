@@ -239,6 +239,9 @@ class FunctionLowering:
         self.body_depth = len(context.scopes.ordinary) + 2
         #: functions this one calls or whose address it takes
         self.referenced_functions: set[str] = set()
+        #: the names whose address the function body takes (``&x``; set by the
+        #: frontend), and those of arrays: a callee may change such a local
+        self.addressed_names: frozenset[str] = frozenset()
         self._statement_handlers: dict[type, Callable[[c_ast.Node], None]] = {
             c_ast.Compound: self._compound,
             c_ast.Decl: self._local_declaration,
@@ -1506,6 +1509,7 @@ class FunctionLowering:
         return self.temporary(stored.type, stored)
 
     def assignment(self, node: c_ast.Assignment) -> Expression:
+        self._check_destination_order(node)
         # the object is located when the store happens, after the right side (a value
         # stored inside it, ``*(p = q) = f()``, is held)
         lhs = self._read_after(node.lvalue, node.rvalue)
@@ -1520,6 +1524,56 @@ class FunctionLowering:
         self.at(node)
         self.add(AssignmentEdge, text, lhs=lhs, rhs=convert(rhs, lhs.type))
         return lhs
+
+    def _check_destination_order(self, node: c_ast.Assignment) -> None:
+        """Refuse an assignment whose destination may be located before or after a call
+        on its right side with different results (C11 6.5.16p3: the operands are
+        unsequenced, and the call indeterminately sequenced with the destination).
+
+        The lowering locates a plain destination (``a[g]``, ``p->x``) when it stores,
+        after the right side, as gcc does for ``a[g] += f()``; but the parts of a
+        destination lowered into edges of their own (``a[g ? 1 : 0]``, ``a[g++]``,
+        ``*p++``, ``a[k()]``) come before the call, where gcc evaluates them after it,
+        and gcc locates ``a[g]`` in ``a[g] = f() + 0`` before the call (it folds the
+        sum into a bare call, whose destination it locates first, as the lowering
+        does). So where the callee could change what locating the destination reads,
+        the order decides and the assignment is refused: unless the right side is a
+        bare call with ``=``, or the destination is plain and the operator compound,
+        or the destination reads only locals that no callee can change (automatic
+        scalars whose address the function never takes)."""
+        rvalue = node.rvalue
+        if node.op == "=" and isinstance(rvalue, c_ast.FuncCall):
+            return
+        lowered_first = _lowered_into_edges(node.lvalue)
+        if node.op != "=" and not lowered_first:
+            return
+        if not _calls_a_defined_function(rvalue, self.scopes, self.context.functions):
+            return
+        if self._locates_by_private_locals(node.lvalue):
+            return
+        raise self.unsupported(
+            f"the destination '{self.text(node.lvalue)}' may be located before or after "
+            "the call on the right side (unspecified order)",
+            node,
+        )
+
+    def _locates_by_private_locals(self, lvalue: c_ast.Node) -> bool:
+        """Whether locating ``lvalue`` reads only automatic scalar locals whose address
+        the function never takes (no callee can change them) and no memory."""
+        names: list[str] = []
+        if not _location_reads(lvalue, names):
+            return False
+        for name in names:
+            symbol = self.scopes.lookup(name)
+            if isinstance(symbol, (EnumConstant, FunctionSymbol)):
+                continue
+            if not isinstance(symbol, Variable):
+                return False
+            if isinstance(symbol.type, ArrayType):
+                continue  # its address, not a value a callee could change
+            if symbol.is_global or name in self.addressed_names:
+                return False
+        return True
 
     def increment(self, node: c_ast.UnaryOp, used: bool) -> Expression:
         """Lower ``++``/``--``; its value if ``used``: a copy of the old value (postfix)
@@ -2429,6 +2483,82 @@ def _calls_a_defined_function(node: c_ast.Node, scopes: Scopes, functions: Conta
     if isinstance(node, c_ast.UnaryOp) and node.op in c_types.MEASURING_OPERATORS:
         return False
     return any(_calls_a_defined_function(child, scopes, functions) for _, child in node.children())
+
+
+def names_with_address_taken(body: c_ast.Node) -> frozenset[str]:
+    """The names ``&`` is applied to anywhere in ``body`` (``&x``, ``&x.f``, ``&x[i]``):
+    a callee may change such an object through the pointer."""
+    names: set[str] = set()
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            base = node.expr
+            while isinstance(base, (c_ast.ArrayRef, c_ast.StructRef)):
+                base = base.name
+            if isinstance(base, c_ast.ID):
+                names.add(base.name)
+        stack.extend(child for _, child in node.children())
+    return frozenset(names)
+
+
+def _lowered_into_edges(node: c_ast.Node) -> bool:
+    """Whether lowering ``node`` emits edges of its own before its value is used: a
+    conditional, ``&&``/``||``, ``++``/``--``, an assignment, a call, a comma or a
+    statement expression inside it."""
+    if isinstance(node, (c_ast.TernaryOp, c_ast.Assignment, c_ast.FuncCall, c_ast.ExprList)):
+        return True
+    if isinstance(node, c_ast.Compound):
+        return True
+    if isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):
+        return True
+    if isinstance(node, c_ast.UnaryOp):
+        if node.op in ("++", "--", "p++", "p--"):
+            return True
+        if node.op in c_types.MEASURING_OPERATORS:
+            return False
+    return any(_lowered_into_edges(child) for _, child in node.children())
+
+
+def _location_reads(lvalue: c_ast.Node, names: list[str]) -> bool:
+    """Collect into ``names`` the identifiers whose values locating ``lvalue`` reads
+    (its indices, the pointers it goes through; not the object itself, nor an array
+    it is an element of); False if it also reads memory (a dereference, a subscript of
+    anything but a named array, ``->``)."""
+    if isinstance(lvalue, c_ast.ID):
+        return True
+    if isinstance(lvalue, c_ast.StructRef):
+        if lvalue.type == ".":
+            return _location_reads(lvalue.name, names)
+        return _value_reads(lvalue.name, names)  # p->f: the pointer's value
+    if isinstance(lvalue, c_ast.UnaryOp) and lvalue.op == "*":
+        return _value_reads(lvalue.expr, names)  # *p: the pointer's value
+    if isinstance(lvalue, c_ast.ArrayRef):
+        base = lvalue.name
+        if isinstance(base, c_ast.ID):
+            names.append(base.name)  # an array (a constant address) or a pointer's value
+        elif not (isinstance(base, c_ast.StructRef) and _location_reads(base, names)):
+            return False  # a[i][j], f()[i], ...: may read a pointer from memory
+        return _value_reads(lvalue.subscript, names)
+    return False
+
+
+def _value_reads(node: c_ast.Node, names: list[str]) -> bool:
+    """Collect the identifiers ``node``'s value reads; False if it reads memory."""
+    if isinstance(node, c_ast.ID):
+        names.append(node.name)
+        return True
+    if isinstance(node, c_ast.UnaryOp) and node.op in c_types.MEASURING_OPERATORS:
+        return True
+    if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+        return False
+    if isinstance(node, (c_ast.ArrayRef, c_ast.FuncCall, c_ast.Compound)):
+        return False
+    if isinstance(node, c_ast.StructRef):
+        return False if node.type == "->" else _value_reads(node.name, names)
+    if isinstance(node, c_ast.Cast):
+        return _value_reads(node.expr, names)
+    return all(_value_reads(child, names) for _, child in node.children())
 
 
 def _reads_objects(expression: Expression) -> bool:
