@@ -11,9 +11,10 @@ with a compiled run of the program (``analysis.confirm_false``) before it answer
 and an unconfirmed one is dropped and the analysis runs as usual. A search that finds
 nothing proves nothing: it never answers TRUE.
 
-The inputs mix what tends to matter in C programs: small numbers, the limits of the
-integer types and their neighbours, powers of two, and uniform 64-bit words (the
-interpreter converts each to the type of the input it fills). The first run takes 0 for
+The inputs mix what tends to matter in C programs: the constants the program's
+conditions compare with and their neighbours, small numbers, the limits of the integer
+types and their neighbours, powers of two, and uniform 64-bit words (the interpreter
+converts each to the type of the input it fills). The first run takes 0 for
 every input (a program without inputs needs no other), and the seed is fixed, so a
 search is reproducible.
 """
@@ -23,8 +24,9 @@ from __future__ import annotations
 import random
 import time
 
+from cpa.cfa.expressions import IntConstant
 from cpa.cfa.interpreter import REASON_STEP_LIMIT, ReplayResult, run
-from cpa.cfa.model import CFA, DeclarationEdge, ExternalCallEdge
+from cpa.cfa.model import CFA, AssumeEdge, DeclarationEdge, ExternalCallEdge
 from cpa.cfa.targets import Specification
 from cpa.results import Counterexample, InputValue
 from cpa.statistics import Statistics
@@ -50,9 +52,32 @@ _BOUNDARIES = tuple(
 )
 
 
-def _value(rnd: random.Random) -> int:
+#: at most this many of the program's own constants join the values drawn
+_CONSTANTS = 256
+
+
+def _program_constants(cfa: CFA) -> tuple[int, ...]:
+    """The integer constants the program's conditions compare with (``x == 12345``
+    is hit by drawing 12345, or a neighbour for ``<``), at most :data:`_CONSTANTS`."""
+    found: set[int] = set()
+    for node in cfa.nodes():
+        for edge in node.leaving:
+            if not isinstance(edge, AssumeEdge):
+                continue
+            stack = [edge.condition]
+            while stack and len(found) < _CONSTANTS:
+                expression = stack.pop()
+                if isinstance(expression, IntConstant):
+                    found.update((expression.value - 1, expression.value, expression.value + 1))
+                stack.extend(expression.children())
+    return tuple(sorted(found))
+
+
+def _value(rnd: random.Random, constants: tuple[int, ...]) -> int:
     roll = rnd.random()
-    if roll < 0.3:
+    if constants and roll < 0.2:
+        return rnd.choice(constants)
+    if roll < 0.35:
         return rnd.randint(-8, 8)
     if roll < 0.5:
         return rnd.choice(_BOUNDARIES)
@@ -61,10 +86,10 @@ def _value(rnd: random.Random) -> int:
     return rnd.getrandbits(64)
 
 
-def _inputs(run_index: int, rnd: random.Random) -> list[int]:
+def _inputs(run_index: int, rnd: random.Random, constants: tuple[int, ...]) -> list[int]:
     if run_index == 0:
         return []  # every input 0 (the default input)
-    return [_value(rnd) for _ in range(_INPUTS_PER_RUN)]
+    return [_value(rnd, constants) for _ in range(_INPUTS_PER_RUN)]
 
 
 def search_by_execution(
@@ -82,10 +107,12 @@ def search_by_execution(
     rnd = random.Random(seed)
     runs = stale = 0
     covered: set[int] = set()
+    constants = _program_constants(cfa)
     found: Counterexample | None = None
     try:
         while time.monotonic() < stop_at and stale < _STALE_RUNS:
-            result = run(cfa, specification, _inputs(runs, rnd), default_input=0, stop_at=stop_at)
+            inputs = _inputs(runs, rnd, constants)
+            result = run(cfa, specification, inputs, default_input=0, stop_at=stop_at)
             runs += 1
             if result.reached_target:
                 found = counterexample_of_run(result)

@@ -142,3 +142,20 @@ def test_without_the_search_the_analysis_decides(tmp_path: Path):
     result = verify(program, configuration, Specification.unreach_call(), timelimit=60)
     assert result.verdict is Verdict.TRUE
     assert "execution_search_runs" not in result.statistics
+
+
+def test_the_programs_own_constants_are_drawn():
+    # 1 in 2^64 for uniform words; the conditions' constants make it a few runs
+    source = (
+        HEADER
+        + """int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 123457) reach_error();
+  return 0;
+}
+"""
+    )
+    cfa = parse_source(source, "magic.c")
+    found = search_by_execution(cfa, Specification.unreach_call(), 10.0)
+    assert found is not None
+    assert [value.value for value in found.inputs] == [123457]
