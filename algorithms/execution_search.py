@@ -28,9 +28,8 @@ from cpa.cfa.expressions import IntConstant
 from cpa.cfa.interpreter import REASON_STEP_LIMIT, ReplayResult, run
 from cpa.cfa.model import CFA, AssumeEdge, DeclarationEdge, ExternalCallEdge
 from cpa.cfa.targets import Specification
-from cpa.results import Counterexample, InputValue
+from cpa.results import Counterexample, InputValue, path_step
 from cpa.statistics import Statistics
-from cpa_predicate.counterexample import path_step
 
 #: inputs prepared per run; a run that reads more gets 0 for the rest
 _INPUTS_PER_RUN = 256

@@ -6,7 +6,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from cpa.cfa.model import Branching
+from cpa.cfa.model import (
+    AssumeEdge,
+    Branching,
+    CallSummaryEdge,
+    CFAEdge,
+    ExternalCallEdge,
+    FunctionCallEdge,
+)
 
 
 class Verdict(Enum):
@@ -133,3 +140,22 @@ class VerificationResult:
 
     def result_line(self) -> str:
         return f"Verification result: {self.verdict.name}"
+
+
+def path_step(edge: CFAEdge, inputs: tuple[InputValue, ...] = ()) -> PathStep:
+    """The step of a counterexample that executing ``edge`` is."""
+    callee = ""
+    if isinstance(edge, ExternalCallEdge):
+        callee = edge.function_name
+    elif isinstance(edge, (FunctionCallEdge, CallSummaryEdge)):
+        callee = edge.callee
+    return PathStep(
+        edge.predecessor.function,
+        edge.line,
+        edge.text,
+        column=edge.column,
+        kind=edge.kind.value,
+        branching=edge.branching if isinstance(edge, AssumeEdge) else None,
+        inputs=inputs,
+        callee=callee,
+    )

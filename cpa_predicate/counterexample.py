@@ -16,15 +16,12 @@ from algorithms.cegar import RefinementResult
 from cpa.cfa.integers import wrap
 from cpa.cfa.interpreter import run as replay
 from cpa.cfa.model import (
-    AssumeEdge,
-    CallSummaryEdge,
     CFAEdge,
     ExternalCallEdge,
-    FunctionCallEdge,
 )
 from cpa.cfa.types import IntegerType
 from cpa.core.context import AnalysisContext
-from cpa.results import Counterexample, InputValue, PathStep
+from cpa.results import Counterexample, InputValue, path_step
 from cpa_predicate.error_path import ErrorPath
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.ssa import IndexShift
@@ -101,22 +98,3 @@ def counterexample(
                 f"inputs do not reach the target in the concrete interpreter ({reason})"
             )
     return RefinementResult(counterexample=result)
-
-
-def path_step(edge: CFAEdge, inputs: tuple[InputValue, ...] = ()) -> PathStep:
-    """The step of a counterexample that executing ``edge`` is."""
-    callee = ""
-    if isinstance(edge, ExternalCallEdge):
-        callee = edge.function_name
-    elif isinstance(edge, (FunctionCallEdge, CallSummaryEdge)):
-        callee = edge.callee
-    return PathStep(
-        edge.predecessor.function,
-        edge.line,
-        edge.text,
-        column=edge.column,
-        kind=edge.kind.value,
-        branching=edge.branching if isinstance(edge, AssumeEdge) else None,
-        inputs=inputs,
-        callee=callee,
-    )

@@ -16,7 +16,6 @@ both (``both``, CPUFO and BPUFO).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from pysmt.fnode import FNode
 from pysmt.shortcuts import And, Not
@@ -55,8 +54,6 @@ from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import PredicateState
-
-T = TypeVar("T")
 
 
 class PredicateRefiner(Refiner):
@@ -186,7 +183,7 @@ class PredicateRefiner(Refiner):
         self.interpolator.core_reading_first = options["core_reading_first"]
         check = options["check_interpolants"]
         # Unchecked interpolants only become predicates, and a wrong one costs precision:
-        # a refinement that found nothing new asks again, checked (``_checked_again``).
+        # a refinement that found nothing new asks again, checked (``_apply_or_check``).
         self._checked: CheckedInterpolator | None = None
         if check == "always" or (check == "labels" and self.predicate_cpa.labels.strengthens):
             self.interpolator = CheckedInterpolator(self.interpolator)
@@ -282,33 +279,42 @@ class PredicateRefiner(Refiner):
             self.weights.reward_alternatives(path_to_root(target))
         if self.predicate_cpa.error_hints is not None and error_hint_source(path, interpolants):
             self._learn_hint(path, interpolants)
-        result = self._apply(Refutation.of_path(path, interpolants), failure)
-        if result.failed is None:
-            return result
-        checked = self._checked_again(lambda checker: self._sequence_interpolants(path, checker))
-        if checked is None or checked == interpolants:
-            return result
-        return self._apply(Refutation.of_path(path, checked), failure)
+        return self._apply_or_check(
+            lambda labels: Refutation.of_path(path, labels),
+            interpolants,
+            failure,
+            lambda checker: self._sequence_interpolants(path, checker),
+        )
 
-    def _checked_again(self, interpolate: Callable[[Interpolator], T | None]) -> T | None:
-        """Interpolants asked again and checked, after unchecked ones found nothing new
-        (None if there is no checker, or it fails or finds the problem feasible).
+    def _apply_or_check(
+        self,
+        refutation: Callable[[list[FNode]], Refutation],
+        labels: list[FNode],
+        failure: str,
+        interpolate: Callable[[Interpolator], list[FNode] | None],
+    ) -> RefinementResult:
+        """Refine with the refutation of ``labels``; if that adds nothing new and the
+        labels were not checked, with interpolants asked again through the checker.
 
         Spacer may answer with a step that does not hold (an interpolant ``false``
         after a feasible prefix of ``fnptr06_callback_parameter_safe``): as predicates
         it adds nothing, the same spurious error comes back, and the run would end
         UNKNOWN. Checked, the refuted answer is asked again as another search variant."""
-        if self._checked is None:
-            return None
+        result = self._apply(refutation(labels), failure)
+        if result.failed is None or self._checked is None:
+            return result
         self.context.statistics.add("refinements_checked_again")
         self.set_timeout()
         try:
             with self.context.statistics.timer("interpolation_time_s"):
-                return interpolate(self._checked)
+                checked = interpolate(self._checked)
         except InterpolationTimeout as error:
             raise TimeLimitExceeded() from error
         except InterpolationError:
-            return None
+            return result
+        if checked is None or checked == labels:
+            return result
+        return self._apply(refutation(checked), failure)
 
     def _sequence_interpolants(
         self, path: ErrorPath, interpolator: Interpolator | None = None
@@ -418,13 +424,12 @@ class PredicateRefiner(Refiner):
             if error is not None and is_target(dag.nodes[error]):
                 target = dag.nodes[error]
             return self._refine_path(target)
-        result = self._apply(dag.refutation(labels), self._nothing_new())
-        if result.failed is None:
-            return result
-        checked = self._checked_again(lambda checker: checker.dag_interpolants(dag.problem))
-        if checked is None or checked == labels:
-            return result
-        return self._apply(dag.refutation(checked), self._nothing_new())
+        return self._apply_or_check(
+            dag.refutation,
+            labels,
+            self._nothing_new(),
+            lambda checker: checker.dag_interpolants(dag.problem),
+        )
 
     def _nothing_new(self) -> str:
         return (

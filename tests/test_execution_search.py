@@ -98,12 +98,16 @@ def test_a_run_through_undefined_behaviour_is_no_counterexample():
     assert statistics.get("execution_search_runs") >= 200
 
 
+def _verify(tmp_path: Path, source: str, overrides: list[str]):
+    program = tmp_path / "program.c"
+    program.write_text(source)
+    configuration = load_configuration("lbe", overrides)
+    return verify(program, configuration, Specification.unreach_call(), timelimit=60)
+
+
 def test_the_verifier_answers_false_from_a_run_confirmed_by_gcc(tmp_path: Path):
-    program = tmp_path / "deep.c"
-    program.write_text(DEEP)
     # a budget that a loaded machine does not use up before the run with x = 3
-    configuration = load_configuration("lbe", ["analysis.search_by_execution=30"])
-    result = verify(program, configuration, Specification.unreach_call(), timelimit=60)
+    result = _verify(tmp_path, DEEP, ["analysis.search_by_execution=30"])
     assert result.verdict is Verdict.FALSE
     assert "a run of the program" in result.reason
     assert result.counterexample.confirmation.startswith("gcc:")
@@ -116,11 +120,10 @@ def test_an_unconfirmed_run_leaves_the_answer_to_the_analysis(tmp_path: Path, mo
         return AnalysisOutcome(Verdict.UNKNOWN, "FALSE not confirmed (test)")
 
     monkeypatch.setattr(verifier_module, "confirm_by_execution", not_confirmed)
-    program = tmp_path / "small.c"
-    program.write_text(
+    source = (
         HEADER + "int main(void) { if (__VERIFIER_nondet_int() == 3) reach_error(); return 0; }"
     )
-    result = verify(program, "lbe", Specification.unreach_call(), timelimit=60)
+    result = _verify(tmp_path, source, [])
     assert result.statistics["execution_search_unconfirmed"] == "FALSE not confirmed (test)"
     assert "execution_search_found" not in result.statistics
     assert result.statistics["reached_size"] > 0  # the analysis ran
@@ -136,10 +139,7 @@ def test_the_search_is_part_of_the_engines_not_of_witness_validation(config, sec
 
 
 def test_without_the_search_the_analysis_decides(tmp_path: Path):
-    program = tmp_path / "safe.c"
-    program.write_text(SAFE)
-    configuration = load_configuration("lbe", ["analysis.search_by_execution=0"])
-    result = verify(program, configuration, Specification.unreach_call(), timelimit=60)
+    result = _verify(tmp_path, SAFE, ["analysis.search_by_execution=0"])
     assert result.verdict is Verdict.TRUE
     assert "execution_search_runs" not in result.statistics
 

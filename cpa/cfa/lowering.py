@@ -2503,21 +2503,19 @@ def names_with_address_taken(body: c_ast.Node) -> frozenset[str]:
 
 
 def _lowered_into_edges(node: c_ast.Node) -> bool:
-    """Whether lowering ``node`` emits edges of its own before its value is used: a
-    conditional, ``&&``/``||``, ``++``/``--``, an assignment, a call, a comma or a
-    statement expression inside it."""
-    if isinstance(node, (c_ast.TernaryOp, c_ast.Assignment, c_ast.FuncCall, c_ast.ExprList)):
-        return True
-    if isinstance(node, c_ast.Compound):
+    """Whether lowering ``node`` emits edges of its own before its value is used: an
+    effect (:func:`_may_have_effects`), a conditional or ``&&``/``||`` inside it."""
+    return _may_have_effects(node) or _branches(node)
+
+
+def _branches(node: c_ast.Node) -> bool:
+    if isinstance(node, c_ast.TernaryOp):
         return True
     if isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):
         return True
-    if isinstance(node, c_ast.UnaryOp):
-        if node.op in ("++", "--", "p++", "p--"):
-            return True
-        if node.op in c_types.MEASURING_OPERATORS:
-            return False
-    return any(_lowered_into_edges(child) for _, child in node.children())
+    if isinstance(node, c_ast.UnaryOp) and node.op in c_types.MEASURING_OPERATORS:
+        return False
+    return any(_branches(child) for _, child in node.children())
 
 
 def _location_reads(lvalue: c_ast.Node, names: list[str]) -> bool:
