@@ -14,15 +14,20 @@ nothing proves nothing: it never answers TRUE.
 The inputs mix what tends to matter in C programs: the constants the program's
 conditions compare with and their neighbours, small numbers, the limits of the integer
 types and their neighbours, powers of two, and uniform 64-bit words (the interpreter
-converts each to the type of the input it fills). The first run takes 0 for
-every input (a program without inputs needs no other), and the seed is fixed, so a
-search is reproducible.
+converts each to the type of the input it fills). Each run also draws how often an input
+is 0 (never, half the time, mostly): a reactive program (a scheduler loop that runs a
+thread when an input is not 0) takes very different paths at the two extremes, and the
+mix alone gives 0 rarely. A run ends when it has read :data:`_INPUTS_PER_RUN` inputs, so
+a program whose loop only an input ends gets many short runs, not one endless one. The
+first run takes 0 for every input (a program without inputs needs no other), and the
+seed is fixed, so a search is reproducible.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 
 from cpa.cfa.expressions import IntConstant
 from cpa.cfa.interpreter import REASON_STEP_LIMIT, ReplayResult, run
@@ -31,8 +36,12 @@ from cpa.cfa.targets import Specification
 from cpa.results import Counterexample, InputValue, path_step
 from cpa.statistics import Statistics
 
-#: inputs prepared per run; a run that reads more gets 0 for the rest
-_INPUTS_PER_RUN = 256
+#: inputs a run reads at most: it ends when it wants one more
+_INPUTS_PER_RUN = 1024
+#: how often an input of a run is 0, one of these drawn per run
+_ZERO_SHARES = (0.0, 0.5, 0.9)
+#: the share of the time the first run (every input 0) may take unless it reads no input
+_FIRST_RUN_SHARE = 0.1
 #: runs in a row that execute no edge the runs before them did not: the inputs drawn
 #: so far have found what they find (a small program's safe paths are covered in a
 #: few dozen runs, and the search then ends long before its time)
@@ -85,10 +94,32 @@ def _value(rnd: random.Random, constants: tuple[int, ...]) -> int:
     return rnd.getrandbits(64)
 
 
-def _inputs(run_index: int, rnd: random.Random, constants: tuple[int, ...]) -> list[int]:
-    if run_index == 0:
-        return []  # every input 0 (the default input)
-    return [_value(rnd, constants) for _ in range(_INPUTS_PER_RUN)]
+class _DrawnInputs(Sequence[int]):
+    """A run's inputs, drawn as the run reads them (most runs read a few, some read
+    up to :data:`_INPUTS_PER_RUN`)."""
+
+    def __init__(self, draw: Callable[[], int]):
+        self._draw = draw
+        self._values: list[int] = []
+
+    def __len__(self) -> int:
+        return _INPUTS_PER_RUN
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if not 0 <= index < _INPUTS_PER_RUN:
+            raise IndexError(index)
+        while len(self._values) <= index:
+            self._values.append(self._draw())
+        return self._values[index]
+
+
+def _inputs(rnd: random.Random, constants: tuple[int, ...]) -> _DrawnInputs:
+    zero_share = rnd.choice(_ZERO_SHARES)
+
+    def draw() -> int:
+        return 0 if rnd.random() < zero_share else _value(rnd, constants)
+
+    return _DrawnInputs(draw)
 
 
 def search_by_execution(
@@ -109,20 +140,26 @@ def search_by_execution(
     constants = _program_constants(cfa)
     found: Counterexample | None = None
     try:
-        while time.monotonic() < stop_at and stale < _STALE_RUNS:
-            inputs = _inputs(runs, rnd, constants)
-            result = run(cfa, specification, inputs, default_input=0, stop_at=stop_at)
+        # every input 0; a program that reads none gets the whole time for this run
+        result = run(
+            cfa, specification, (), default_input=0, stop_at=started + seconds * _FIRST_RUN_SHARE
+        )
+        if result.reason == REASON_STEP_LIMIT and not result.inputs_used:
+            result = run(cfa, specification, (), default_input=0, stop_at=stop_at)
+        while True:
             runs += 1
             if result.reached_target:
                 found = counterexample_of_run(result)
                 break
-            if result.reason == REASON_STEP_LIMIT and runs == 1:
-                break  # one run took all the time: others would too
             if not result.inputs_used:
                 break  # the program reads no input: every run is this one
             before = len(covered)
             covered.update(id(edge) for edge in result.trace)
             stale = 0 if len(covered) > before else stale + 1
+            if time.monotonic() >= stop_at or stale >= _STALE_RUNS:
+                break
+            inputs = _inputs(rnd, constants)
+            result = run(cfa, specification, inputs, stop_at=stop_at)
     finally:
         if statistics is not None:
             statistics.set("execution_search_runs", runs)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import cpa.verifier as verifier_module
+from algorithms import execution_search
 from algorithms.execution_search import search_by_execution
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
@@ -159,3 +160,49 @@ def test_the_programs_own_constants_are_drawn():
     found = search_by_execution(cfa, Specification.unreach_call(), 10.0)
     assert found is not None
     assert [value.value for value in found.inputs] == [123457]
+
+
+# a scheduler loop that only an input ends: with every input 0 it never ends, and the
+# error needs three rounds in which the input is not 0
+REACTIVE = (
+    HEADER
+    + """int main(void) {
+  int turns = 0;
+  while (1) {
+    if (__VERIFIER_nondet_int()) {
+      turns++;
+      if (turns == 3) reach_error();
+    }
+  }
+  return 0;
+}
+"""
+)
+
+
+def test_a_first_run_that_does_not_end_leaves_time_for_others():
+    cfa = parse_source(REACTIVE, "reactive.c")
+    statistics = Statistics()
+    found = search_by_execution(cfa, Specification.unreach_call(), 10.0, statistics)
+    assert found is not None
+    assert sum(value.value != 0 for value in found.inputs) == 3
+    assert statistics.get("execution_search_runs") > 1
+
+
+def test_runs_end_after_a_bounded_number_of_inputs(monkeypatch):
+    # inputs are always 0 here, so no run reaches the error: each must end by itself
+    monkeypatch.setattr(execution_search, "_ZERO_SHARES", (1.0,))
+    monkeypatch.setattr(execution_search, "_INPUTS_PER_RUN", 16)
+    cfa = parse_source(REACTIVE, "reactive.c")
+    statistics = Statistics()
+    assert search_by_execution(cfa, Specification.unreach_call(), 5.0, statistics) is None
+    assert statistics.get("execution_search_runs") >= 200  # ended by coverage, not time
+
+
+def test_a_program_without_inputs_gets_the_whole_time(monkeypatch):
+    # the first run's share of the time is too short for the loop; as the program
+    # reads no input, the run is made again with all of it
+    monkeypatch.setattr(execution_search, "_FIRST_RUN_SHARE", 1e-9)
+    source = HEADER + "int main(void) { int i = 0; while (i < 1000) i++; reach_error(); return 0; }"
+    cfa = parse_source(source, "long.c")
+    assert search_by_execution(cfa, Specification.unreach_call(), 30.0) is not None

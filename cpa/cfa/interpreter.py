@@ -407,7 +407,9 @@ def run(
     ``max_steps`` bounds the number of executed (top-level) edges, ``stop_at`` (a
     :func:`time.monotonic` instant) the time: the run then stops with ``"step limit"``.
     """
-    return _Interpreter(cfa, spec, list(inputs), max_steps, default_input, stop_at).run()
+    # a sequence is read by index only (it may draw its values as they are read)
+    values = inputs if isinstance(inputs, Sequence) else list(inputs)
+    return _Interpreter(cfa, spec, values, max_steps, default_input, stop_at).run()
 
 
 class _Interpreter:
@@ -415,7 +417,7 @@ class _Interpreter:
         self,
         cfa: CFA,
         spec: Specification,
-        inputs: list[int],
+        inputs: Sequence[int],
         max_steps: int,
         default_input: int | None,
         stop_at: float | None = None,
