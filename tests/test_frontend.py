@@ -843,6 +843,22 @@ def test_comments_keep_line_numbers_and_strings():
     assert edge_with_text(cfa, "int y = 1").line == 5
 
 
+def test_a_backslash_at_the_end_of_a_line_joins_it_to_the_next():
+    # C's phase 2 comes before comments: the line comment swallows "x = 1;" (gcc's
+    # program reaches the error), and "*\\" then "/" end the block comment before
+    # "x = 2" (gcc's program does not); spaces after the backslash as gcc allows them
+    src = (
+        "int main() {\n  int x = 0; // comment \\  \n  x = 1;\n"
+        "  int y = 0; /* a *\\\n/ y = 2; /* */\n"
+        "  int z = 1\\\n2;\n  return x + y + z;\n}\n"
+    )
+    cfa = parse_source(src)
+    assert not [e for e in cfa.edges() if e.text.startswith("x = 1")]
+    assert edge_with_text(cfa, "y = 2").line == 4
+    assert edge_with_text(cfa, "int z = 12").line == 6
+    assert edge_with_text(cfa, "return (x + y) + z;").line == 8  # later lines keep theirs
+
+
 def test_split_declarations_are_not_inputs():
     """``int y = f();`` is a declaration and the call; only the call reads an input."""
     from cpa.cfa.inputs import consumes_input

@@ -1,5 +1,8 @@
 """Turn C source text into text that pycparser accepts.
 
+* Lines ending in a backslash are joined to the next (C's phase 2, before comments are
+  recognised; the line breaks taken out follow the joined line, so later lines keep
+  their numbers).
 * Comments are removed (string-literal aware); line breaks inside comments are kept so
   line numbers do not move.
 * ``#line N "file"`` / ``# N "file"`` markers are kept (pycparser reads them);
@@ -149,6 +152,7 @@ def preprocess(
     check_not_empty(text, file_name)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = splice_lines(text)
     text = strip_comments(text, file_name)
     if _needs_cpp(text):
         text = run_cpp(text, file_name, directory, data_model)
@@ -260,6 +264,32 @@ def _split_range(label: str) -> tuple[str, str] | None:
         if label.startswith("...", index):
             return label[:index], label[index + 3 :]
     return None
+
+
+#: a backslash that ends a line (gcc allows spaces and tabs between the two)
+_SPLICE = re.compile(r"\\[ \t]*$")
+
+
+def splice_lines(text: str) -> str:
+    """C's translation phase 2: a line that ends in a backslash continues on the next,
+    before comments and tokens are recognised (``// a comment \\`` swallows the next
+    line; ``*\\`` and ``/`` on the next line end a block comment). The line breaks taken
+    out are put back after the joined line, so every later line keeps its number."""
+    if "\\" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    joined: list[str] = []
+    for index, line in enumerate(lines):
+        continued = _SPLICE.search(line)
+        if continued and index < len(lines) - 1:
+            joined.append(line[: continued.start()])
+            continue
+        joined.append(line)
+        out.append("".join(joined))
+        out.extend([""] * (len(joined) - 1))
+        joined = []
+    return "\n".join(out)
 
 
 def strip_comments(text: str, file_name: str = "<string>") -> str:
