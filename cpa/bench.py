@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -33,6 +34,7 @@ from glob import glob
 from pathlib import Path
 from typing import Any
 
+from cpa.arguments import megabytes, seconds
 from cpa.bench_report import (
     InOrder,
     TaskResult,
@@ -266,8 +268,8 @@ def run_benchmark(
     results before it are known. Configuration errors raise
     :class:`cpa.errors.ConfigError` before anything runs.
     """
-    if timelimit <= 0 or memlimit_mb <= 0 or jobs < 1:
-        raise UsageError("timelimit, memlimit and jobs must be positive")
+    if not 0 < timelimit < math.inf or memlimit_mb <= 0 or jobs < 1:
+        raise UsageError("timelimit, memlimit and jobs must be positive (and finite)")
     labelled = load_configurations(configurations, overrides)
     task_files = [Path(task).resolve() for task in tasks]
     shown = display_names(task_files) if task_files else {}
@@ -418,8 +420,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME|PATH",
         help="configuration to run (repeatable; default: the default configuration)",
     )
-    parser.add_argument("--timelimit", type=float, default=60.0, help="seconds per task")
-    parser.add_argument("--memlimit", type=int, default=4096, metavar="MB", help="per task")
+    parser.add_argument("--timelimit", type=seconds, default=60.0, help="seconds per task")
+    parser.add_argument("--memlimit", type=megabytes, default=4096, metavar="MB", help="per task")
     parser.add_argument(
         "--jobs", type=int, default=_default_jobs(), help="tasks run in parallel (default: cores)"
     )
@@ -451,10 +453,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """``cpa bench``: 0 when the benchmark ran, 1 for an unreadable suite, 2 for bad usage."""
-    if args.timelimit <= 0:
-        raise UsageError("--timelimit must be positive")
-    if args.memlimit <= 0:
-        raise UsageError("--memlimit must be positive")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     labels = [label for label, _ in load_configurations(args.config, args.option)]  # exit 2

@@ -93,7 +93,13 @@ def run_on_dask(
         )
         client = Client(cluster)
     else:
-        client = Client(address)
+        try:
+            client = Client(address, timeout=30)
+        except (ValueError, OSError, TimeoutError) as error:
+            first = (str(error).splitlines() or [""])[0]
+            raise UsageError(
+                f"--dask {address}: cannot reach a scheduler there ({first})"
+            ) from None
     # a configuration given as a path must be found from the worker's directory too
     names = [str(Path(c).resolve()) if Path(c).is_file() else c for c in configurations] or [""]
     pairs = [

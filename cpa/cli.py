@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from cpa.arguments import megabytes, seconds
 from cpa.cfa.targets import Specification
 from cpa.errors import ConfigError, CpaError, UnsupportedFeature, UsageError
 
@@ -48,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.set_defaults(configuration=None)  # loaded once, before a child process starts
     verify.add_argument(
         "--memlimit",
-        type=int,
+        type=megabytes,
         metavar="MB",
         help="limit the analysis to MB megabytes of address space (it runs in a child "
         "process; UNKNOWN if it dies of want of memory)",
@@ -87,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
         help="data model of a bare .c file (default LP64), or instead of the one a task file names",
     )
     replay.add_argument(
-        "--timelimit", type=float, default=10.0, help="wall-time limit of the run in seconds"
+        "--timelimit", type=seconds, default=10.0, help="wall-time limit of the run in seconds"
     )
 
     validate = commands.add_parser(
@@ -105,7 +106,7 @@ def _add_analysis_arguments(parser: argparse.ArgumentParser, config_help: str) -
     """The options of a command that runs an analysis on one program or task."""
     parser.add_argument("--config", help=config_help)
     parser.add_argument("--spec", help="property file (.prp)")
-    parser.add_argument("--timelimit", type=float, help="wall-time limit in seconds")
+    parser.add_argument("--timelimit", type=seconds, help="wall-time limit in seconds")
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="override one entry"
     )
@@ -149,8 +150,7 @@ def _command_verify(args) -> int:
     from cpa.statistics import Statistics
     from cpa.verifier import analyze
 
-    if args.timelimit is not None and args.timelimit <= 0:
-        raise UsageError("--timelimit must be positive")
+    started = time.monotonic()
     configuration = args.configuration or load_configuration(args.config, args.option)
     statistics = Statistics()
     try:
@@ -171,6 +171,9 @@ def _command_verify(args) -> int:
         print("Verification result: UNKNOWN")
         return EXIT_INPUT
     _note_missing_targets(cfa, program, specification)
+    timelimit = args.timelimit
+    if timelimit is not None:  # reading the program counts against the limit
+        timelimit = max(timelimit - (time.monotonic() - started), 0.001)
     progress = None
     if args.verbose:
 
@@ -181,7 +184,7 @@ def _command_verify(args) -> int:
         cfa,
         configuration,
         specification,
-        args.timelimit,
+        timelimit,
         statistics,
         progress,
         want_invariants=bool(args.witness or args.report),
@@ -310,8 +313,6 @@ def _command_replay(args) -> int:
     from cpa.replay import replay
     from cpa.testcase import read_testcase
 
-    if args.timelimit <= 0:
-        raise UsageError("--timelimit must be positive")
     try:
         program, specification, _, model = _resolve_input(args.program, args.spec, args.data_model)
         inputs = read_testcase(args.testcase)
@@ -329,8 +330,6 @@ def _command_replay(args) -> int:
 def _command_validate(args) -> int:
     from cpa.witness.validation import validate
 
-    if args.timelimit is not None and args.timelimit <= 0:
-        raise UsageError("--timelimit must be positive")
     try:
         program, specification, entry, model = _resolve_input(
             args.program, args.spec, args.data_model
@@ -399,16 +398,25 @@ def _verify_in_child(args) -> int:
     given (:mod:`cpa.memory_limit`); UNKNOWN with the reason and what is known of the
     run if the child dies before its answer (Z3 and CUDD can end a process)."""
     from cpa.memory_limit import run_under_memory_limit
+    from cpa.watchdog import grace_for
 
-    if args.memlimit is not None and args.memlimit <= 0:
-        print("cpa: --memlimit must be positive", file=sys.stderr)
-        return EXIT_USAGE
     limit = args.memlimit
     args.memlimit = None
     status = _guarded(lambda: _load_analysis(args))
     if status != EXIT_OK:
         return status
-    outcome = run_under_memory_limit(limit, lambda: _dispatch(args))
+    wall_limit = None
+    if args.timelimit is not None:  # past the child's own watchdog, and a margin
+        grace = grace_for(args.timelimit)
+        wall_limit = args.timelimit + grace + max(5.0, grace)
+    outcome = run_under_memory_limit(limit, lambda: _dispatch(args), wall_limit)
+    if outcome.ended_by_parent == "interrupted":
+        print("cpa: interrupted", file=sys.stderr)
+        return 130
+    if outcome.ended_by_parent == "timeout":
+        outcome.reason = (
+            f"timeout (the run did not end within {wall_limit:g} s; ended by the parent process)"
+        )
     if outcome.reason is None:
         return outcome.status
     if outcome.answered:

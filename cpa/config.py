@@ -58,6 +58,7 @@ ANALYSIS_OPTIONS: dict[str, Option] = {
         "seconds spent, before the analysis, running the program with random inputs in the "
         "concrete interpreter: a run that reaches a target is a counterexample (confirmed "
         "like the analysis' own); 0: no search (algorithms/execution_search.py)",
+        minimum=0.0,
     ),
 }
 
@@ -93,6 +94,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: {error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
     except OSError as error:
         raise ConfigError(f"{path}: {error.strerror}") from None
 
@@ -179,13 +182,21 @@ def load_configuration(name_or_path: str | None = None, overrides: list[str] = (
     return check(data, str(path))
 
 
+def _tables(data: dict[str, Any], section: str) -> dict[str, Any]:
+    """``data[section]``: a table of a table per component (``[cpa.predicate]``)."""
+    tables = data.get(section, {})
+    if not isinstance(tables, dict) or not all(isinstance(t, dict) for t in tables.values()):
+        raise ConfigError(f"'{section}' must hold a table of options per component")
+    return tables
+
+
 def check(data: dict[str, Any], source: str) -> Configuration:
     """Validate every key against the declared options of the components it names."""
     analysis = resolve_options("analysis", ANALYSIS_OPTIONS, data.get("analysis", {}))
     cpa_names = analysis["cpas"]
     if not cpa_names or not all(isinstance(n, str) for n in cpa_names):
         raise ConfigError("option 'analysis.cpas' must be a non-empty list of CPA names")
-    cpa_sections = data.get("cpa", {})
+    cpa_sections = _tables(data, "cpa")
     for name in cpa_sections:
         if name not in cpa_names:
             raise ConfigError(f"options given for CPA '{name}', which is not in analysis.cpas")
@@ -197,7 +208,7 @@ def check(data: dict[str, Any], source: str) -> Configuration:
         )
     algorithm_name = analysis["algorithm"]
     algorithm_class = plugins.load(plugins.ALGORITHMS, algorithm_name)
-    algorithm_sections = data.get("algorithm", {})
+    algorithm_sections = _tables(data, "algorithm")
     for name in algorithm_sections:
         if name != algorithm_name:
             raise ConfigError(
@@ -209,7 +220,7 @@ def check(data: dict[str, Any], source: str) -> Configuration:
         algorithm_sections.get(algorithm_name, {}),
     )
     component_options = {}
-    refiner_sections = data.get("refiner", {})
+    refiner_sections = _tables(data, "refiner")
     refiner_name = algorithm_options.get("refiner")
     for name in refiner_sections:
         if name != refiner_name:

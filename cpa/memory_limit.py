@@ -9,6 +9,14 @@ when it dies before its answer: ``UNKNOWN`` with the reason and the statistics t
 parent knows (the child's CPU time and peak memory), as ``cpa bench`` does for its
 workers. The console's ``cpa verify`` runs the analysis in such a child without a
 limit too, so that a native crash (Z3 overflowing its stack, say) is an answer as well.
+
+The parent also keeps the run's time and its signals. The child's own deadline and
+watchdog cover the analysis, but not every step before it (a preprocessor expanding
+a macro bomb, a pathological input to the translation): past ``wall_limit_s`` the
+parent ends the child. The child leads a process group of its own, so that ending
+it ends what it started (``cpp``, gcc); and Ctrl-C, SIGTERM and SIGHUP reach the
+parent, which ends the child's group first (Z3 takes SIGINT for itself, to cancel
+one query, and a child left behind would run on to its own limit).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import os
 import resource
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,35 +57,73 @@ class ChildOutcome:
     cpu_time_s: float
     wall_time_s: float
     max_rss_mb: float
+    #: the parent ended the child: past its time (``"timeout"``) or on a signal
+    #: (``"interrupted"`` for Ctrl-C)
+    ended_by_parent: str | None = None
 
 
-def run_under_memory_limit(limit_mb: int | None, body: Callable[[], int]) -> ChildOutcome:
+def run_under_memory_limit(
+    limit_mb: int | None, body: Callable[[], int], wall_limit_s: float | None = None
+) -> ChildOutcome:
     """Run ``body`` (which prints an answer and returns an exit status) in a forked
     child whose address space is limited to ``limit_mb`` MB (None: not limited); its
     standard output is passed through. The caller answers for a child that died
-    without an answer (``reason`` is set, ``answered`` is False)."""
+    without an answer (``reason`` is set, ``answered`` is False), and for one the
+    parent ended (``ended_by_parent``): after ``wall_limit_s`` seconds, or on Ctrl-C.
+    SIGTERM and SIGHUP end the child's process group and then the parent by the same
+    signal."""
     sys.stdout.flush()
     sys.stderr.flush()
     read_end, write_end = os.pipe()
     started = time.perf_counter()
     pid = os.fork()
     if pid == 0:  # the child: never returns
+        os.setpgid(0, 0)
         os.close(read_end)
         os.dup2(write_end, sys.stdout.fileno())
         os.close(write_end)
         _child(limit_mb, body)
+    with contextlib.suppress(OSError):  # the child may have done it already
+        os.setpgid(pid, pid)
     os.close(write_end)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the child answers
+    ended: list[str] = []
+
+    def end_child(why: str) -> None:
+        if not ended:
+            ended.append(why)
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)
+
+    def on_signal(number: int, frame) -> None:
+        if number == signal.SIGINT:
+            end_child("interrupted")
+            return
+        end_child("terminated")
+        signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
+
+    handled = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {}
+    if threading.current_thread() is threading.main_thread():  # where Python takes signals
+        previous = {number: signal.signal(number, on_signal) for number in handled}
+    timer = None
+    if wall_limit_s is not None:
+        timer = threading.Timer(wall_limit_s, end_child, args=("timeout",))
+        timer.daemon = True
+        timer.start()
     try:
         try:
             answered = _relay(read_end)
         except BrokenPipeError:  # our reader left (``cpa ... | head``): so does the child
-            os.kill(pid, signal.SIGKILL)
+            end_child("the reader left")
             os.waitpid(pid, 0)
             raise
         _, wait_status, usage = os.wait4(pid, 0)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if timer is not None:
+            timer.cancel()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         os.close(read_end)
     outcome = ChildOutcome(
         status=0,
@@ -86,6 +133,10 @@ def run_under_memory_limit(limit_mb: int | None, body: Callable[[], int]) -> Chi
         wall_time_s=round(time.perf_counter() - started, 3),
         max_rss_mb=round(usage.ru_maxrss / 1024, 1),
     )
+    if ended and os.WIFSIGNALED(wait_status) and os.WTERMSIG(wait_status) == signal.SIGKILL:
+        outcome.ended_by_parent = ended[0]
+        outcome.reason = ended[0]
+        return outcome
     within = "" if limit_mb is None else f" (memory limit {limit_mb} MB)"
     if os.WIFEXITED(wait_status):
         code = os.WEXITSTATUS(wait_status)

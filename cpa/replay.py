@@ -971,7 +971,10 @@ class _Instrumenter:
         returns = _Generator().visit(c_ast.Typename(None, [], None, returns_node))
         kind = self.classify(function.type)
         params: list[c_ast.Node] = []
-        old_style = function.args is None
+        # ``int g(foo);``: an identifier list without a body declares no prototype
+        old_style = function.args is None or any(
+            isinstance(param, c_ast.ID) for param in function.args.params
+        )
         declared = [] if old_style else list(function.args.params)
         if len(declared) == 1 and self._is_void(declared[0]):
             declared = []

@@ -65,49 +65,79 @@ def read_property(path: str | Path) -> Property:
     raise InputError("empty property file", str(path))
 
 
-def _is_supported(property_file: Path) -> bool:
+def _support_problem(property_file: Path) -> str | None:
+    """Why this tool cannot check ``property_file`` (None: it can)."""
     try:
         read_property(property_file)
-        return True
-    except InputError:
-        return False
+        return None
+    except InputError as error:
+        return str(error)
 
 
 def read_task(path: str | Path, property_file: str | Path | None = None) -> Task:
     """Read a task definition; with ``property_file`` pick that property, else the
-    first property of the task that this tool supports."""
+    first property of the task that this tool supports. A definition that does not
+    have the format's shape is an :class:`InputError` naming the task file."""
     path = Path(path)
     try:
         data = yaml.safe_load(path.read_text())
     except FileNotFoundError:
         raise InputError("task file not found", str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("task file is not UTF-8 text", str(path)) from None
+    except OSError as error:
+        raise InputError(f"cannot read task file ({error.strerror})", str(path)) from None
     except yaml.YAMLError as error:
         line = getattr(getattr(error, "problem_mark", None), "line", None)
         raise InputError("invalid task definition (YAML)", str(path), line and line + 1) from None
+
+    def invalid(problem: str) -> InputError:
+        return InputError(f"invalid task definition: {problem}", str(path))
+
     if not isinstance(data, dict) or "input_files" not in data:
-        raise InputError("invalid task definition: no 'input_files'", str(path))
+        raise invalid("no 'input_files'")
+    language = (
+        data.get("options", {}).get("language") if isinstance(data.get("options"), dict) else None
+    )
+    if language is not None and str(language).upper() != "C":
+        raise invalid(f"language {language!r} (only C is supported)")
     inputs = data["input_files"]
-    inputs = [inputs] if isinstance(inputs, str) else list(inputs or [])
+    inputs = [inputs] if isinstance(inputs, str) else inputs
+    if not isinstance(inputs, list) or not all(isinstance(name, str) for name in inputs):
+        raise invalid("'input_files' is not a file name or a list of file names")
+    if not inputs:
+        raise invalid("no input file")
     if len(inputs) != 1:
         raise InputError("task definitions with several input files are not supported", str(path))
     program = (path.parent / inputs[0]).resolve()
     entries = data.get("properties") or []
+    if not isinstance(entries, list) or not all(
+        isinstance(entry, dict) and isinstance(entry.get("property_file"), str) for entry in entries
+    ):
+        raise invalid("'properties' is not a list of entries with a 'property_file'")
     chosen: Property | None = None
     expected: bool | None = None
     wanted = Path(property_file).resolve() if property_file else None
+    problems: list[str] = []
     for entry in entries:
-        prp = (path.parent / entry.get("property_file", "")).resolve()
+        prp = (path.parent / entry["property_file"]).resolve()
         if wanted is not None and prp != wanted and prp.name != wanted.name:
             continue
-        if wanted is None and not _is_supported(prp):
-            continue
+        if wanted is None:
+            problem = _support_problem(prp)
+            if problem is not None:
+                problems.append(problem)
+                continue
         chosen = read_property(prp)
         expected = entry.get("expected_verdict")
+        if expected is not None and not isinstance(expected, bool):
+            raise invalid(f"'expected_verdict' is {expected!r}, not true or false")
         break
     if chosen is None and wanted is not None:
         chosen = read_property(wanted)
     if chosen is None:
-        raise InputError("the task has no property this tool supports", str(path))
+        why = f" ({'; '.join(problems)})" if problems else ""
+        raise InputError(f"the task has no property this tool supports{why}", str(path))
     name = str(path)
     return Task(program, chosen, expected, name, _data_model(data, path))
 

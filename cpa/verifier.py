@@ -193,7 +193,10 @@ def analyze(
                 raise
             first_line = str(error).splitlines()[0] if str(error) else ""
             outcome = AnalysisOutcome(
-                Verdict.UNKNOWN, f"internal error: {type(error).__name__}: {first_line}"
+                Verdict.UNKNOWN,
+                "out of memory"
+                if _is_want_of_memory(error)
+                else f"internal error: {type(error).__name__}: {first_line}",
             )
     arg = None
     if want_graphs and reached is not None:
@@ -330,4 +333,14 @@ def verify(
         statistics,
         want_invariants=want_invariants,
         want_graphs=want_graphs,
+    )
+
+
+def _is_want_of_memory(error: Exception) -> bool:
+    """Whether ``error`` is a library's way of saying memory ran out: Z3 raises
+    ``Z3Exception("out of memory")``, and a thread cannot start when its stack does
+    not fit under the address-space limit (``--memlimit``)."""
+    text = str(error).lower()
+    return "out of memory" in text or (
+        isinstance(error, RuntimeError) and "can't start new thread" in text
     )

@@ -131,6 +131,64 @@ def test_bad_usage_exit_2(capsys, tmp_path):
     assert cpa(capsys)[0] == 2
 
 
+def test_limits_and_option_tables_of_the_wrong_kind_are_bad_usage(capsys, tmp_path):
+    program = write(tmp_path, "a.c", "int main() { return 0; }\n")
+    for limit in ("inf", "nan", "1e400"):
+        assert cpa(capsys, "verify", "--timelimit", limit, program)[0] == 2
+    assert cpa(capsys, "verify", "--memlimit", "99999999999999999999", program)[0] == 2
+    for option in ("cpa=5", "cpa.predicate=5", "algorithm=5", "analysis=5"):
+        status, _, err = cpa(capsys, "verify", "--option", option, program)
+        assert status == 2 and "table" in err and "Traceback" not in err
+    status, _, err = cpa(capsys, "verify", "--option", "analysis.search_by_execution=nan", program)
+    assert status == 2 and "finite" in err
+    config = tmp_path / "latin1.toml"
+    config.write_bytes(b"\xff\xfe")
+    status, _, err = cpa(capsys, "verify", "--config", str(config), program)
+    assert status == 2 and "not UTF-8" in err
+
+
+@pytest.mark.parametrize(
+    "task, message",
+    [
+        ("input_files: 42\nproperties: []\n", "'input_files' is not"),
+        ("input_files: [{a: 1}]\n", "'input_files' is not"),
+        ("input_files: []\n", "no input file"),
+        ("input_files: a.c\nproperties: {property_file: p.prp}\n", "'properties' is not"),
+        ("input_files: a.c\nproperties: [null]\n", "'properties' is not"),
+        ("input_files: a.c\nproperties: [{property_file: 5}]\n", "'properties' is not"),
+        (
+            "input_files: a.c\nproperties: [{property_file: p.prp, expected_verdict: maybe}]\n",
+            "'expected_verdict'",
+        ),
+        ("input_files: a.c\nproperties: [{property_file: none.prp}]\n", "none.prp"),
+        ("input_files: a.c\noptions: {language: Java}\n", "language"),
+        (b"input_files: a.c # \xff\n", "not UTF-8"),
+    ],
+)
+def test_a_malformed_task_definition_is_one_line_naming_it(capsys, tmp_path, task, message):
+    write(tmp_path, "a.c", "int main() { return 0; }\n")
+    write(tmp_path, "p.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+    path = write(tmp_path, "t.yml", task)
+    for command in (("verify",), ("cfa",)):
+        status, _, err = cpa(capsys, *command, path)
+        lines = err.strip().splitlines()
+        assert status == 1 and len(lines) == 1, (command, err)
+        assert "t.yml" in lines[0] and message in lines[0]
+
+
+def test_pragma_operator_is_read_like_the_directive(capsys, tmp_path):
+    # _Pragma("...") is #pragma (C11 6.10.9): pack applies, weak is refused at its line
+    packed = (
+        'extern void reach_error(void);\n_Pragma("pack(1)")\nstruct s { char c; int i; };\n'
+        "int main() { if (sizeof(struct s) == 5) reach_error(); return 0; }\n"
+    )
+    status, out, _ = cpa(capsys, "verify", write(tmp_path, "packed.c", packed))
+    assert status == 0 and out.startswith("Verification result: FALSE")
+    weak = 'int main() {\n  _Pragma("weak") return 0;\n}\n'
+    status, out, _ = cpa(capsys, "verify", write(tmp_path, "weak.c", weak))
+    assert status == 0 and "weak.c:2" in out and "#pragma weak" in out
+
+
 def test_cfa_command_summary_and_dot(capsys, tmp_path):
     program = write(
         tmp_path,
@@ -217,3 +275,13 @@ def test_an_input_whose_value_the_program_drops_is_named_by_its_call(capsys, tmp
     assert "Verification result: FALSE" in out
     assert "<- input log_value() = " in out
     assert "line 6: log_value() = " in out
+
+
+def test_validating_against_a_missing_program_is_one_line(capsys, tmp_path):
+    witness = tmp_path / "witness.yml"
+    status, _, _ = cpa(capsys, "verify", "--witness", str(witness), str(ROOT / "examples/unsafe.c"))
+    assert status == 0 and witness.is_file()
+    for program in (tmp_path / "missing.c", tmp_path):
+        status, _, err = cpa(capsys, "validate", str(witness), str(program))
+        lines = err.strip().splitlines()
+        assert status == 1 and len(lines) == 1 and str(program) in lines[0], err

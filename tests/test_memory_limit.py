@@ -8,6 +8,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 from cpa import memory_limit
@@ -119,7 +121,7 @@ def test_verify_under_a_tiny_limit_is_unknown_with_statistics(tmp_path):
 def test_verify_reports_a_death_after_the_answer_with_exit_status_3(monkeypatch, capsys):
     from cpa.cli import EXIT_DIED, main
 
-    def died_after_answer(limit_mb, body):
+    def died_after_answer(limit_mb, body, wall_limit_s=None):
         return memory_limit.ChildOutcome(0, True, "crashed: killed by SIGSEGV", 1.0, 1.0, 50.0)
 
     monkeypatch.setattr(memory_limit, "run_under_memory_limit", died_after_answer)
@@ -131,7 +133,8 @@ def test_verify_reports_a_death_after_the_answer_with_exit_status_3(monkeypatch,
 def test_a_limit_that_is_not_positive_is_bad_usage():
     process = _cpa("verify", "--memlimit", "0", SAFE)
     assert process.returncode == 2
-    assert process.stderr.strip() == "cpa: --memlimit must be positive"
+    last = process.stderr.strip().splitlines()[-1]
+    assert last.startswith("cpa: argument --memlimit: must be between 1 and")
 
 
 def test_a_bad_configuration_under_a_limit_is_the_same_usage_error():
@@ -173,3 +176,89 @@ def test_a_native_crash_without_a_limit_is_unknown_with_statistics(tmp_path):
     values = json.loads(stats.read_text())
     assert values["verdict"] == "unknown" and "memlimit_mb" not in values
     assert values["reason"] == "crashed: killed by SIGSEGV" and "cpu_time_s" in values
+
+
+def _process_gone(pid: int) -> bool:
+    """Whether ``pid`` has ended (a zombie nobody reaped has ended too)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+def _start_a_helper_and_hang(pid_file: Path):
+    """A child body that starts a process of its own (as ``cpp`` or gcc would be)
+    and then never answers."""
+
+    def body() -> int:
+        helper = subprocess.Popen(["sleep", "60"])
+        pid_file.write_text(str(helper.pid))
+        time.sleep(60)
+        return 0
+
+    return body
+
+
+def test_the_parent_ends_a_child_past_its_wall_limit_and_what_it_started(tmp_path: Path):
+    # the frontend is not under the analysis' deadline: a macro bomb in cpp or a
+    # pathological program would hold the run past its limit without this
+    pid_file = tmp_path / "helper.pid"
+    outcome = run_under_memory_limit(None, _start_a_helper_and_hang(pid_file), wall_limit_s=2.0)
+    assert (outcome.ended_by_parent, outcome.reason, outcome.answered) == (
+        "timeout",
+        "timeout",
+        False,
+    )
+    assert outcome.wall_time_s < 30
+    helper = int(pid_file.read_text())
+    for _ in range(50):
+        if _process_gone(helper):
+            break
+        time.sleep(0.1)
+    assert _process_gone(helper)
+
+
+def test_ctrl_c_ends_the_child_and_is_reported(tmp_path: Path):
+    # Z3 takes SIGINT in the child to cancel one query, so the parent ends the child
+    timer = threading.Timer(1.0, os.kill, args=(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        outcome = run_under_memory_limit(None, _start_a_helper_and_hang(tmp_path / "pid"))
+    finally:
+        timer.cancel()
+    assert outcome.ended_by_parent == "interrupted"
+
+
+def test_sigterm_to_the_console_command_ends_the_analysis_too(tmp_path: Path):
+    source = tmp_path / "loop.c"
+    source.write_text(
+        "extern void reach_error(void);\n"
+        "int main(void) { int i = 0; while (i < 100000000) i++; "
+        "if (i != 100000000) reach_error(); return 0; }\n"
+    )
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from cpa.cli import run; run()",
+            "verify",
+            "--timelimit",
+            "60",
+            str(source),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(3)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    process.send_signal(signal.SIGTERM)
+    process.communicate(timeout=30)
+    assert process.returncode == -signal.SIGTERM
+    assert children, "the analysis runs in a child process"
+    for _ in range(50):
+        if all(_process_gone(int(child)) for child in children):
+            break
+        time.sleep(0.1)
+    assert all(_process_gone(int(child)) for child in children)

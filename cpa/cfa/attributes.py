@@ -19,12 +19,15 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from pycparser import c_ast
+
 __all__ = [
     "BODY_ATTRIBUTES",
     "HARMLESS_ATTRIBUTES",
     "LAYOUT_PRAGMAS",
     "Origins",
     "attribute_names",
+    "pragma_text",
 ]
 
 #: attributes (without leading and trailing underscores) that change no value, layout
@@ -99,6 +102,19 @@ BODY_ATTRIBUTES = frozenset({"const", "noreturn", "nonnull", "pure", "returns_no
 #: is modelled: the parser keeps it, the layout of the structs after it follows it;
 #: ``weak`` makes an undefined object's address null, or a name another function's)
 LAYOUT_PRAGMAS = frozenset({"scalar_storage_order", "redefine_extname", "weak"})
+
+
+def pragma_text(node: c_ast.Pragma) -> str:
+    """The words of a pragma, from ``#pragma words`` (a string) or from the operator
+    ``_Pragma("words")`` (a string literal, which C11 6.10.9 destringizes)."""
+    string = node.string
+    if isinstance(string, c_ast.Constant):
+        literal = string.value
+        if literal.startswith("L"):
+            literal = literal[1:]
+        string = literal[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return " ".join((string or "").split())
+
 
 _NAME = re.compile(r"\s*([A-Za-z_]\w*)")
 _MARKER = re.compile(

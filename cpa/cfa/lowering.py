@@ -40,6 +40,7 @@ from collections.abc import Callable, Container
 from pycparser import c_ast
 
 from cpa.cfa import builtins, c_types, integers
+from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.expressions import (
     AddressOf,
@@ -267,8 +268,9 @@ class FunctionLowering:
     def _pragma(self, node: c_ast.Pragma) -> None:
         """A ``#pragma`` in a function body: ``pack`` there would change the layout of
         the structs the body defines (not modelled); the others change nothing."""
-        if (node.string or "").lstrip().startswith("pack"):
-            raise self.unsupported(f"#pragma {node.string} inside a function", node)
+        text = pragma_text(node)
+        if text.startswith("pack") or text.split(" ")[0] in LAYOUT_PRAGMAS:
+            raise self.unsupported(f"#pragma {text} inside a function", node)
 
     # ------------------------------------------------------------------ infrastructure
     def new_node(self, line: int | None = None) -> CFANode:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from cpa.cfa import c_types, integers
+from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
 from cpa.cfa.types import (
@@ -83,7 +84,9 @@ class Scopes:
         defined after it (gcc's forms ``pack(N)``, ``pack()``, ``pack(push[, N])``,
         ``pack(pop)``); the others change nothing modelled (the preprocessor refused
         the ones that would)."""
-        text = " ".join((node.string or "").split())
+        text = pragma_text(node)
+        if text.split(" ")[0] in LAYOUT_PRAGMAS:  # as _Pragma("...") the text passed them
+            raise UnsupportedFeature(f"#pragma {text}", *self._where(node))
         if not text.startswith("pack"):
             return
         inner = text[len("pack") :].strip()
@@ -286,7 +289,7 @@ class Scopes:
         self._structs[id(node)] = (node, ctype)
         fields: list[tuple[str, CType]] = []
         for decl in node.decls:
-            if isinstance(decl, c_ast.Pragma) and (decl.string or "").lstrip().startswith("pack"):
+            if isinstance(decl, c_ast.Pragma) and pragma_text(decl).startswith("pack"):
                 raise UnsupportedFeature(
                     f"#pragma {decl.string} inside a {kind}", *self._where(decl)
                 )

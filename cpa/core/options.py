@@ -8,6 +8,7 @@ silently falls back to a default.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,8 @@ def resolve_options(
     section: str, declared: Mapping[str, Option], given: Mapping[str, Any]
 ) -> dict[str, Any]:
     """Defaults overridden by ``given``; unknown keys and bad values raise ConfigError."""
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"'{section}' must be a table of options, got {given!r}")
     values = {name: option.default for name, option in declared.items()}
     for key, value in given.items():
         option = declared.get(key)
@@ -49,6 +52,8 @@ def _coerce(key: str, option: Option, value: Any) -> Any:
         raise ConfigError(f"option '{key}' expects an integer, got {value!r}")
     if not isinstance(value, expected):
         raise ConfigError(f"option '{key}' expects {expected.__name__}, got {value!r}")
+    if expected is float and not math.isfinite(value):
+        raise ConfigError(f"option '{key}' expects a finite number, got {value!r}")
     if option.choices is not None and value not in option.choices:
         allowed = ", ".join(map(str, option.choices))
         raise ConfigError(f"option '{key}' must be one of {allowed}, got {value!r}")

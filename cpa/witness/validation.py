@@ -22,6 +22,7 @@ from typing import Any
 
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.frontend import parse_program
+from cpa.cfa.preprocess import read_source
 from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
 from cpa.errors import CpaError
@@ -81,6 +82,7 @@ def validate(
 
 def _task_mismatch(witness_file: WitnessFile, program: str | Path) -> str:
     """Why the witness is not about ``program`` (a recorded hash differs), or ''."""
+    read_source(program)  # a missing, unreadable or binary program: one line, its name
     digest = hashlib.sha256(Path(program).read_bytes()).hexdigest()
     for entry in witness_file.entries:
         task: TaskInfo | None = entry.task
