@@ -859,6 +859,18 @@ def test_a_backslash_at_the_end_of_a_line_joins_it_to_the_next():
     assert edge_with_text(cfa, "return (x + y) + z;").line == 8  # later lines keep theirs
 
 
+def test_a_chain_of_conditionals_is_lowered_in_time_linear_in_its_arms():
+    # each ?: lowers its arms once for their type and once on their branch: without
+    # keeping the first, a chain of 40 would be lowered 2^40 times
+    arms = " ".join(f"x == {k} ? {k} :" for k in range(40))
+    cfa = parse_source(
+        f"int f(int);\nint main() {{ int x = f(0); int y = {arms} -1; return y; }}\n"
+    )
+    edges = list(cfa.edges())
+    assert 40 * 4 <= len(edges) < 40 * 20
+    assert sum(e.text.endswith("= 39") for e in edges) == 1
+
+
 def test_split_declarations_are_not_inputs():
     """``int y = f();`` is a declaration and the call; only the call reads an input."""
     from cpa.cfa.inputs import consumes_input

@@ -213,6 +213,9 @@ class FunctionLowering:
         self.column = 0
         #: how many :meth:`unevaluated` lowerings are under way (``sizeof``, ``typeof``)
         self.unevaluated_depth = 0
+        #: what :meth:`unevaluated` gave for an AST node, by the node's id (with the node,
+        #: which keeps the id its own)
+        self._unevaluated: dict[int, tuple[c_ast.Node, Expression]] = {}
         #: the branching constructs whose conditions are being lowered (innermost
         #: last): coordinates and true/false targets, or None for a condition that is
         #: no construct of its own (``x = a && b``, ``assert(c)``)
@@ -1225,7 +1228,17 @@ class FunctionLowering:
         return self.unevaluated(node).type
 
     def unevaluated(self, node: c_ast.Node) -> Expression:
-        """``node`` lowered without keeping its side effects (its edges are dropped)."""
+        """``node`` lowered without keeping its side effects (its edges are dropped).
+        Kept per node: a ``?:`` lowers its arms once for their type and once on their
+        branch, so a chain of n ``?:`` would otherwise be lowered 2^n times."""
+        known = self._unevaluated.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]
+        value = self._lower_unevaluated(node)
+        self._unevaluated[id(node)] = (node, value)
+        return value
+
+    def _lower_unevaluated(self, node: c_ast.Node) -> Expression:
         saved_current, saved_line, mark = self.current, (self.line, self.column), len(self.nodes)
         saved_refs = set(self.referenced_functions)
         saved_temporaries = self.temporaries
