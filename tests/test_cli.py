@@ -81,6 +81,10 @@ def test_verify_task_file_and_stats_json(capsys, tmp_path):
         ("binary.c", b"\x7fELF\x00\x01\x02", "binary"),
         ("syntax.c", "int main() {\n  int x = ;\n}\n", "syntax.c:2"),
         ("nomain.c", "int f() { return 0; }\n", "main"),
+        # programs gcc rejects: not C, so no answer about them
+        ("sa.c", '_Static_assert(sizeof(int) == 2, "int");\nint main() { return 0; }\n', "sa.c:1"),
+        ("sa2.c", 'int main() {\n  _Static_assert(0, "no");\n}\n', "static assertion failed"),
+        ("neg.c", "int main() {\n  int a[-1];\n  return 0;\n}\n", "neg.c:2: array size -1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, name, content, message):

@@ -243,6 +243,8 @@ class _ProgramBuilder:
                 self.scopes.define(ext.name, TypedefName(init.resolve_type(ext.type)))
             elif isinstance(ext, c_ast.Pragma):
                 self.scopes.pragma(ext)
+            elif isinstance(ext, c_ast.StaticAssert):
+                self.scopes.static_assert(ext)
         self._link_global_initialisers(entry_cfa, chain_start, init)
         self._check_reachable_failures(init)
         for name, function in self.context.functions.items():

@@ -265,7 +265,7 @@ class FunctionLowering:
             c_ast.Return: self._return,
             c_ast.EmptyStatement: lambda node: None,
             c_ast.Pragma: self._pragma,
-            c_ast.StaticAssert: lambda node: None,
+            c_ast.StaticAssert: self.scopes.static_assert,
         }
 
     def _pragma(self, node: c_ast.Pragma) -> None:

@@ -184,6 +184,8 @@ class Scopes:
                         "variably modified type (an array size that is not a constant)",
                         node.dim,
                     )
+                if length is not None and length < 0:  # C11 6.7.6.2p1; gcc rejects it
+                    raise self.error(f"array size {length} is negative", node.dim)
             return ArrayType(element, length)
         if isinstance(node, c_ast.FuncDecl):
             return self.function_type(node)
@@ -355,6 +357,17 @@ class Scopes:
         return ctype
 
     # --- constant expressions -------------------------------------------------------
+    def static_assert(self, node: c_ast.StaticAssert) -> None:
+        """``_Static_assert(c, "message")``: a program whose assertion fails is not a C
+        program (C11 6.7.10p2; gcc rejects it), one whose condition is not folded here
+        is not analysed."""
+        value = self.constant_value(node.cond)
+        if value is None:
+            raise self.unsupported("_Static_assert of a condition not folded here", node)
+        if value == 0:
+            message = node.message.value if isinstance(node.message, c_ast.Constant) else ""
+            raise InputError(f"static assertion failed {message}".rstrip(), *self._where(node))
+
     def constant_value(self, node: c_ast.Node) -> int | None:
         """Value of an integer constant expression, or None if it is not one."""
         try:
