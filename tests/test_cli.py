@@ -85,6 +85,7 @@ def test_verify_task_file_and_stats_json(capsys, tmp_path):
         ("sa.c", '_Static_assert(sizeof(int) == 2, "int");\nint main() { return 0; }\n', "sa.c:1"),
         ("sa2.c", 'int main() {\n  _Static_assert(0, "no");\n}\n', "static assertion failed"),
         ("neg.c", "int main() {\n  int a[-1];\n  return 0;\n}\n", "neg.c:2: array size -1"),
+        ("two.c", "int x;\nchar *x;\nint main() { return 0; }\n", "two.c:2: conflicting types"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(capsys, tmp_path, name, content, message):

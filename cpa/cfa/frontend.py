@@ -56,7 +56,7 @@ from cpa.cfa.model import (
 )
 from cpa.cfa.preprocess import preprocess, read_source
 from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName, declares_constant
-from cpa.cfa.types import FunctionType, VoidType
+from cpa.cfa.types import CType, FloatType, FunctionType, IntegerType, PointerType, VoidType
 from cpa.cfa.undefined import add_checks
 from cpa.errors import InputError, UnsupportedFeature
 
@@ -302,6 +302,10 @@ class _ProgramBuilder:
             return
         existing = self.scopes.lookup(decl.name)
         if isinstance(existing, Variable):
+            if _conflicting_scalars(existing.type, ctype):
+                raise self.scopes.error(
+                    f"conflicting types for '{decl.name}' ({existing.type} and {ctype})", decl
+                )
             variable = existing
         else:
             ctype = init.completed_global_type(
@@ -487,3 +491,20 @@ def _functions_used_as_values(ast: c_ast.FileAST, functions: set[str]) -> frozen
     visitor = _FunctionValues(functions)
     visitor.visit(ast)
     return frozenset(visitor.found)
+
+
+def _conflicting_scalars(first: CType, second: CType) -> bool:
+    """Whether two declarations of one object give it scalar types that gcc calls
+    conflicting (``int x; char *x;``): kinds, sizes or signedness differ. (Types that
+    differ only in ways that change no value, ``long`` and ``long long`` under LP64,
+    and aggregates are not compared.)"""
+    scalars = (IntegerType, FloatType, PointerType)
+    if not isinstance(first, scalars) or not isinstance(second, scalars):
+        return False
+    if type(first) is not type(second):
+        return True
+    if isinstance(first, IntegerType) and isinstance(second, IntegerType):
+        return (first.size, first.signed, first.width) != (second.size, second.signed, second.width)
+    if isinstance(first, FloatType) and isinstance(second, FloatType):
+        return first.size != second.size
+    return False
