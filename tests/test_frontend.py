@@ -871,6 +871,13 @@ def test_a_chain_of_conditionals_is_lowered_in_time_linear_in_its_arms():
     assert sum(e.text.endswith("= 39") for e in edges) == 1
 
 
+def test_a_byte_order_mark_is_skipped(tmp_path):
+    program = tmp_path / "bom.c"
+    program.write_bytes(b"\xef\xbb\xbfint main() {\n  int y = 1;\n  return y;\n}\n")
+    cfa = parse_program(program, "main", LP64, ())
+    assert edge_with_text(cfa, "int y = 1").line == 2
+
+
 def test_split_declarations_are_not_inputs():
     """``int y = f();`` is a declaration and the call; only the call reads an input."""
     from cpa.cfa.inputs import consumes_input

@@ -133,6 +133,8 @@ def decode_source(data: bytes, file_name: str) -> str:
             text = data.decode("latin-1")
         except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes everything
             raise InputError("binary file (not decodable as text)", file_name) from None
+    if text.startswith("\ufeff"):  # a UTF-8 byte order mark, which gcc skips
+        text = text[1:]
     check_not_empty(text, file_name)
     return text
 
