@@ -96,9 +96,8 @@ def read_task(path: str | Path, property_file: str | Path | None = None) -> Task
 
     if not isinstance(data, dict) or "input_files" not in data:
         raise invalid("no 'input_files'")
-    language = (
-        data.get("options", {}).get("language") if isinstance(data.get("options"), dict) else None
-    )
+    options = _options(data, path)
+    language = options.get("language")
     if language is not None and str(language).upper() != "C":
         raise invalid(f"language {language!r} (only C is supported)")
     inputs = data["input_files"]
@@ -139,14 +138,19 @@ def read_task(path: str | Path, property_file: str | Path | None = None) -> Task
         why = f" ({'; '.join(problems)})" if problems else ""
         raise InputError(f"the task has no property this tool supports{why}", str(path))
     name = str(path)
-    return Task(program, chosen, expected, name, _data_model(data, path))
+    return Task(program, chosen, expected, name, _data_model(options, path))
 
 
-def _data_model(data: dict, path: Path) -> DataModel:
-    """The task's ``options: data_model``; SV-COMP's task format says ILP32 if absent."""
+def _options(data: dict, path: Path) -> dict:
+    """The task's ``options`` mapping (empty if absent)."""
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise InputError("invalid task definition: 'options' is not a mapping", str(path))
+    return options
+
+
+def _data_model(options: dict, path: Path) -> DataModel:
+    """The task's ``options: data_model``; SV-COMP's task format says ILP32 if absent."""
     name = options.get("data_model")
     if name is None:
         return data_model("ILP32")

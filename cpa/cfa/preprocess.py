@@ -269,7 +269,7 @@ def _split_range(label: str) -> tuple[str, str] | None:
 
 
 #: a backslash that ends a line (gcc allows spaces and tabs between the two)
-_SPLICE = re.compile(r"\\[ \t]*$")
+_SPLICE = re.compile(r"\\[ \t]*$", re.MULTILINE)
 
 
 def splice_lines(text: str) -> str:
@@ -277,7 +277,7 @@ def splice_lines(text: str) -> str:
     before comments and tokens are recognised (``// a comment \\`` swallows the next
     line; ``*\\`` and ``/`` on the next line end a block comment). The line breaks taken
     out are put back after the joined line, so every later line keeps its number."""
-    if "\\" not in text:
+    if not _SPLICE.search(text):  # most programs have none: no split into lines
         return text
     lines = text.split("\n")
     out: list[str] = []
