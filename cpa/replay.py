@@ -565,6 +565,10 @@ class _Instrumenter:
         self.defined_variables: set[str] = set()
         self.extern_uses: dict[str, int] = {}
         self.index = 0
+        #: inputs that are no call's result (uninitialised locals, ``__BLAST_NONDET``)
+        self.implicit_inputs = 0
+        #: the called functions without body that the C library defines
+        self.library_names: frozenset[str] = frozenset()
 
     # -------------------------------------------------------------------- scopes
     def lookup(self, name: str) -> _Entry | None:
@@ -633,6 +637,7 @@ class _Instrumenter:
                 if (function.called or function.referenced) and self.answered_by_input(name)
             )
         )
+        self.library_names = library
         prototypes: dict[int, list[str]] = {}
         definitions: list[str] = []
         for function in self.functions.values():
@@ -711,6 +716,7 @@ class _Instrumenter:
 
     def input_value(self, ctype: c_ast.Node, kind: str, line: int) -> c_ast.Node:
         """``(T) __cpa_replay_next(line)``: one input converted to ``ctype``."""
+        self.implicit_inputs += 1
         function = "__cpa_replay_next_pointer" if kind == "pointer" else "__cpa_replay_next"
         value: c_ast.Node = _call(function, _int(line))
         typename = self.typename(ctype)
@@ -1152,8 +1158,15 @@ def _within(seconds: float, deadline: float | None) -> float:
     return seconds if deadline is None else min(seconds, deadline - time.monotonic())
 
 
-def _run(binary: Path, inputs_file: Path, count: int, timelimit: float, directory: str):
-    environment = dict(os.environ, **{INPUTS_VARIABLE: str(inputs_file)})
+def _run(
+    binary: Path,
+    inputs_file: Path,
+    count: int,
+    timelimit: float,
+    directory: str,
+    variables: dict[str, str] | None = None,
+) -> ReplayOutcome:
+    environment = dict(os.environ, **(variables or {}), **{INPUTS_VARIABLE: str(inputs_file)})
     output_file = Path(directory, "stdout.txt")
     with open(output_file, "wb") as output:
         try:

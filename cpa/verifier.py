@@ -267,12 +267,46 @@ def confirm_by_execution(
     result = replay(program, inputs, specification, cfa.data_model.name, 10.0, deadline.at)
     if result.reached:
         outcome.counterexample.confirmation = f"gcc: {result.reason}"
-        return outcome
+        return _confirm_on_the_file(outcome, program, inputs, specification, cfa, deadline)
     # the build or the run was cut short by the time limit: no evidence either way
     deadline.check()
     verdict = "does not reach the target" if result.reached is False else "could not be run"
     reason = f"FALSE not confirmed: the compiled program {verdict} ({result.reason})"
     return AnalysisOutcome(Verdict.UNKNOWN, reason, outcome.counterexample)
+
+
+def _confirm_on_the_file(
+    outcome: AnalysisOutcome,
+    program: Path,
+    inputs: list[str],
+    specification: Specification,
+    cfa: CFA,
+    deadline: Deadline,
+) -> AnalysisOutcome:
+    """The compiled run above ran the program as the frontend read it; this one runs
+    the file itself, built by gcc's own preprocessor and headers
+    (:mod:`cpa.replay_original`). If that run does not reach a target, the frontend
+    misread the text and the answer is UNKNOWN; if it cannot be made (inputs that
+    are no calls, a label in a macro), the first run's evidence stands alone."""
+    from cpa.replay_original import replay_original
+
+    example = outcome.counterexample
+    assert example is not None
+    deadline.check()
+    data_model = cfa.data_model.name
+    result = replay_original(program, inputs, specification, data_model, 10.0, deadline.at)
+    if result.reached is False:
+        deadline.check()
+        reason = (
+            "FALSE not confirmed: the program as the frontend read it reaches the target, "
+            f"the file itself compiled by gcc does not ({result.reason})"
+        )
+        return AnalysisOutcome(Verdict.UNKNOWN, reason, example)
+    if result.reached:
+        example.confirmation += "; the file itself too"
+    else:
+        example.confirmation += f"; {result.reason}"
+    return outcome
 
 
 def search_first(

@@ -1,0 +1,148 @@
+"""The second confirmation of a FALSE: the file itself, compiled by gcc with its own
+preprocessor and headers and linked with a harness (:mod:`cpa.replay_original`).
+Each test builds a small program (about 0.3 s); without gcc they skip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cpa.cfa.preprocess
+from cpa.cfa.targets import Specification
+from cpa.replay import toolchain_problem
+from cpa.replay_original import replay_original
+from cpa.results import Verdict
+from cpa.verifier import verify
+
+ANY_ERROR = Specification.any_error()
+HEADER = """extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+"""
+
+
+def run(tmp_path: Path, body: str, inputs, data_model: str = "LP64", header: str = HEADER):
+    problem = toolchain_problem(data_model)
+    if problem is not None:
+        pytest.skip(problem)
+    program = tmp_path / "program.c"
+    program.write_text(header + body)
+    return replay_original(program, [str(value) for value in inputs], ANY_ERROR, data_model)
+
+
+DEFINED_TARGET = """extern void abort(void);
+static void reach_error_impl(void) { abort(); }
+void reach_error(void) { reach_error_impl(); }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 42) reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("data_model", ["LP64", "ILP32"])
+def test_a_target_function_with_a_body_is_seen_on_entry(tmp_path, data_model):
+    reached = run(tmp_path, DEFINED_TARGET, [42], data_model, header="")
+    assert reached.reached is True and reached.target == "call of reach_error"
+    missed = run(tmp_path, DEFINED_TARGET, [41], data_model, header="")
+    assert missed.reached is False and "status 0" in missed.reason
+
+
+def test_a_target_label_gets_a_call_and_keeps_the_lines(tmp_path):
+    body = """int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 7) { /* a comment */ ERROR: goto ERROR; }
+  if (__LINE__ != 7) return 1;
+  return 0;
+}
+"""
+    reached = run(tmp_path, body, [7])
+    assert reached.reached is True and reached.reason == "reached label ERROR at line 6"
+    # __LINE__ is still the line of the file: the run ends normally, not with 1
+    missed = run(tmp_path, body, [6])
+    assert missed.reached is False and "status 0" in missed.reason
+
+
+def test_a_label_that_an_if_governs_is_not_rewritten(tmp_path):
+    # ``ERROR: { call } x = 1;`` would take the assignment out of the ``if``
+    body = """int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 7) ERROR: x = 1;
+  return 0;
+}
+"""
+    outcome = run(tmp_path, body, [7])
+    assert outcome.reached is None and "is no block item" in outcome.reason
+
+
+def test_inputs_of_other_types_are_served_by_the_harness(tmp_path):
+    body = """typedef unsigned char byte;
+enum colour { RED, GREEN };
+extern byte get_byte(void);
+extern long get_long(void);
+extern enum colour get_colour(void);
+extern int *get_pointer(void);
+int main(void) {
+  byte b = get_byte();
+  long l = get_long();
+  enum colour c = get_colour();
+  int *p = get_pointer();
+  __VERIFIER_assume(l < 0);
+  if (b == 255 && l == -5 && c == GREEN && p == 0) reach_error();
+  return 0;
+}
+"""
+    assert run(tmp_path, body, [-1, -5, 1, 0]).reached is True
+    assert run(tmp_path, body, [255, -5, 1, 8]).reached is False
+    stopped = run(tmp_path, body, [255, 5, 1, 0])
+    assert stopped.reached is False and stopped.reason.startswith("assumption failed")
+
+
+def test_a_program_that_defines_read_and_write_still_gets_its_inputs(tmp_path):
+    # the SystemC benchmarks define functions named like the C library's
+    body = """int data;
+void read(void) { data = __VERIFIER_nondet_int(); }
+void write(void) { if (data == 3) reach_error(); }
+int main(void) { read(); write(); return 0; }
+"""
+    assert run(tmp_path, body, [3]).reached is True
+    assert run(tmp_path, body, [4]).reached is False
+
+
+def test_inputs_that_are_no_calls_cannot_be_served(tmp_path):
+    body = """int main(void) {
+  int x;
+  if (x == 3) reach_error();
+  return 0;
+}
+"""
+    outcome = run(tmp_path, body, [3])
+    assert outcome.reached is None and "uninitialised locals" in outcome.reason
+
+
+def test_a_misread_header_makes_the_false_unknown(tmp_path, monkeypatch):
+    """The frontend reads the program with a ``limits.h`` of its own (a stand-in for
+    any misreading of the text): the analysis and the first compiled run, which
+    both see that reading, reach the error; gcc's build of the file does not."""
+    if toolchain_problem("LP64") is not None:
+        pytest.skip(toolchain_problem("LP64"))
+    headers = tmp_path / "headers"
+    headers.mkdir()
+    (headers / "limits.h").write_text("#define INT_MAX 5\n")
+    monkeypatch.setattr(cpa.cfa.preprocess, "INCLUDE_DIR", headers)
+    program = tmp_path / "program.c"
+    program.write_text(
+        "#include <limits.h>\n" + HEADER + "int main(void) { if (INT_MAX == 5) reach_error(); }\n"
+    )
+    result = verify(program, "lbe", timelimit=60)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "the file itself compiled by gcc does not" in result.reason
+    monkeypatch.undo()
+    program.write_text(
+        "#include <limits.h>\n" + HEADER + "int main(void) { if (INT_MAX > 5) reach_error(); }\n"
+    )
+    result = verify(program, "lbe", timelimit=60)
+    assert result.verdict is Verdict.FALSE
+    assert result.counterexample.confirmation.endswith("; the file itself too")
