@@ -321,9 +321,14 @@ def _command_replay(args) -> int:
         print(f"cpa: {error}", file=sys.stderr)
         print("Replay result: UNKNOWN")
         return EXIT_INPUT
-    verdict = {True: "REACHED", False: "NOT REACHED", None: "UNKNOWN"}[outcome.reached]
-    print(f"Replay result: {verdict}")
+    verdicts = {True: "REACHED", False: "NOT REACHED", None: "UNKNOWN"}
+    print(f"Replay result: {verdicts[outcome.reached]}")
     print(f"Reason: {outcome.reason}")
+    if outcome.reached is not None:
+        from cpa.replay_original import replay_original
+
+        itself = replay_original(program, inputs, specification, model.name, args.timelimit)
+        print(f"The file itself: {verdicts[itself.reached]} ({itself.reason})")
     return EXIT_OK
 
 

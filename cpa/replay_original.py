@@ -112,6 +112,12 @@ void __cpa_replay_label(const char *what, int line) {
 """
 
 
+#: What the harness calls in the C library besides its aliases: a target of that name
+#: would be reached by the harness itself.
+_HARNESS_NEEDS = frozenset(["abort", "_Exit", "secure_getenv", "__open", "__read", "__write"])
+_HARNESS_NEEDS |= frozenset(["strtod"])
+
+
 @dataclass(frozen=True)
 class _Plan:
     """How to build the file with the harness: the harness' text, the target functions
@@ -232,6 +238,7 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
     if instrumenter.implicit_inputs:
         raise _NotApplicable("it reads inputs that are not calls (uninitialised locals)")
     definitions = []
+    emitted: set[str] = set()
     for function in instrumenter.functions.values():
         if not (function.called or function.referenced) or function.name == ASM_PLACEHOLDER:
             continue
@@ -240,9 +247,19 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
                 raise _NotApplicable(f"the analysis read the result of {function.name} as an input")
             continue
         definitions.append(_definition(instrumenter, function))
-    targets = sorted(name for name in instrumenter.call_targets if name in defined)
+        emitted.add(function.name)
+    call_targets = set(instrumenter.call_targets)
+    if instrumenter.assert_target:
+        call_targets.add("__assert_fail")  # what <assert.h>'s assert calls
+    for name in sorted(call_targets - emitted - set(defined)):
+        # a target the C library defines (``__assert_fail``, ``exit``): the harness'
+        # definition takes the name over; it never returns, whatever the return type
+        if name in _HARNESS_NEEDS:
+            raise _NotApplicable(f"the harness itself needs {name}, a target")
+        definitions.append(_target_definition(name, 0))
+    targets = sorted(name for name in call_targets if name in defined)
     defined_targets = tuple((name, _line_of(defined[name])) for name in targets)
-    names = ", ".join(f'"call of {name}"' for name in targets) or "0"
+    names = ", ".join(f'"the body of {name}"' for name in targets) or "0"
     lines = ", ".join(str(line) for _, line in defined_targets) or "0"
     hooks = _HOOKS.replace("@NAMES@", names).replace("@LINES@", lines)
     hooks = hooks.replace("@COUNT@", str(max(1, len(targets))))
@@ -303,15 +320,20 @@ def _basic_spelling(instrumenter: _Instrumenter, node: c_ast.Node, depth: int = 
 def _definition(instrumenter: _Instrumenter, function) -> str:
     """The harness' definition of a called function without body, under its own name."""
     name = function.name
-    kind, ctype = _stub_kind(instrumenter, function)
     if name in instrumenter.call_targets:
-        body = f'{{ __cpa_replay_target("call of {name}", {function.line}); }}'
-        return f"{ctype} {name}() {body}"
+        return _target_definition(name, function.line)
+    kind, ctype = _stub_kind(instrumenter, function)
     if name in (ASSUME_FUNCTION, "assert"):
         parameter = _first_parameter(instrumenter, function)
         body = instrumenter.body(name, (kind, ctype), str(function.line))
         return f"{ctype} {name}({parameter} __cpa_p0) {body}"
     return f"{ctype} {name}() {instrumenter.body(name, (kind, ctype), str(function.line))}"
+
+
+def _target_definition(name: str, line: int) -> str:
+    """The harness' definition of a target function that has no body in the file."""
+    what = f"call of {name}, which has no body" + (", declared" if line else "")
+    return f'void {name}() {{ __cpa_replay_target("{what}", {line}); }}'
 
 
 def _first_parameter(instrumenter: _Instrumenter, function) -> str:

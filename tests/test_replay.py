@@ -490,6 +490,8 @@ def test_cli_replay_reached_and_not_reached(capsys, tmp_path):
     assert out.splitlines() == [
         "Replay result: REACHED",
         f"Reason: reached call of reach_error at line {line_of(NONDET_CHECK, 'reach_error();')}",
+        "The file itself: REACHED (reached call of reach_error, which has no body, "
+        "declared at line 1)",
     ]
     status, out, _ = cpa(capsys, "replay", str(program), write_case(tmp_path, [1]))
     assert status == 0
@@ -605,7 +607,11 @@ def test_verify_false_example_is_confirmed_by_replay(capsys, tmp_path):
     assert read_testcase(case) == ["3"]
     status, out, _ = cpa(capsys, "replay", unsafe, str(case))
     assert status == 0
-    assert out.splitlines() == ["Replay result: REACHED", "Reason: reached label ERROR at line 17"]
+    assert out.splitlines() == [
+        "Replay result: REACHED",
+        "Reason: reached label ERROR at line 17",
+        "The file itself: REACHED (reached label ERROR at line 17)",
+    ]
 
 
 def test_without_gcc_the_replay_is_unknown_and_says_why(tmp_path, monkeypatch):

@@ -45,7 +45,8 @@ int main(void) {
 @pytest.mark.parametrize("data_model", ["LP64", "ILP32"])
 def test_a_target_function_with_a_body_is_seen_on_entry(tmp_path, data_model):
     reached = run(tmp_path, DEFINED_TARGET, [42], data_model, header="")
-    assert reached.reached is True and reached.target == "call of reach_error"
+    assert reached.reached is True and reached.target == "the body of reach_error"
+    assert reached.reason == "reached the body of reach_error at line 3"
     missed = run(tmp_path, DEFINED_TARGET, [41], data_model, header="")
     assert missed.reached is False and "status 0" in missed.reason
 
@@ -146,3 +147,19 @@ def test_a_misread_header_makes_the_false_unknown(tmp_path, monkeypatch):
     result = verify(program, "lbe", timelimit=60)
     assert result.verdict is Verdict.FALSE
     assert result.counterexample.confirmation.endswith("; the file itself too")
+
+
+def test_a_target_that_the_c_library_defines_is_taken_over(tmp_path):
+    # <assert.h> from gcc's headers calls libc's __assert_fail, which would abort
+    if toolchain_problem("LP64") is not None:
+        pytest.skip(toolchain_problem("LP64"))
+    program = tmp_path / "program.c"
+    program.write_text(
+        "#include <assert.h>\n"
+        + HEADER
+        + "int main(void) { assert(__VERIFIER_nondet_int() != 7); }\n"
+    )
+    spec = Specification.unreach_call(["__assert_fail"])
+    reached = replay_original(program, ["7"], spec)
+    assert reached.reached is True and reached.target == "call of __assert_fail, which has no body"
+    assert replay_original(program, ["6"], spec).reached is False
