@@ -298,13 +298,15 @@ def _stub_kind(instrumenter: _Instrumenter, function) -> tuple[str, str]:
 
 
 def _basic_spelling(instrumenter: _Instrumenter, node: c_ast.Node, depth: int = 0) -> str | None:
-    """The basic type behind typedefs (``int`` for an enum), or None."""
+    """The basic type behind typedefs, or None."""
     if depth > 100:
         return None
     if isinstance(node, (c_ast.TypeDecl, c_ast.Typename)):
         return _basic_spelling(instrumenter, node.type, depth + 1)
     if isinstance(node, c_ast.Enum):
-        return "int"
+        # gcc gives an enum int, unsigned int or (values past 32 bits) a 64-bit type;
+        # the caller reads as many low bits as its type has, the cast's value
+        return "unsigned long long"
     if isinstance(node, c_ast.IdentifierType):
         if instrumenter.classify(node) not in ("integer", "float"):
             return None

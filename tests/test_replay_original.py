@@ -163,3 +163,20 @@ def test_a_target_that_the_c_library_defines_is_taken_over(tmp_path):
     reached = replay_original(program, ["7"], spec)
     assert reached.reached is True and reached.target == "call of __assert_fail, which has no body"
     assert replay_original(program, ["6"], spec).reached is False
+
+
+@pytest.mark.parametrize("data_model", ["LP64", "ILP32"])
+def test_enums_of_every_width_are_served(tmp_path, data_model):
+    body = """enum small { NEGATIVE = -2, ZERO };
+enum large { HUGE = 1ULL << 40 };
+extern enum small get_small(void);
+extern enum large get_large(void);
+int main(void) {
+  enum small s = get_small();
+  enum large l = get_large();
+  if (s == NEGATIVE && l == HUGE) reach_error();
+  return 0;
+}
+"""
+    assert run(tmp_path, body, [-2, 1 << 40], data_model).reached is True
+    assert run(tmp_path, body, [-2, 1 << 41], data_model).reached is False
