@@ -36,6 +36,7 @@ from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.escapes import contained_locals
 from cpa.cfa.expressions import Variable
+from cpa.cfa.gcc_check import check_with_gcc
 from cpa.cfa.lowering import (
     FunctionLowering,
     ProgramContext,
@@ -54,7 +55,7 @@ from cpa.cfa.model import (
     connect,
     disconnect,
 )
-from cpa.cfa.preprocess import preprocess, read_source
+from cpa.cfa.preprocess import INCLUDE_DIR, preprocess, read_source
 from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName, declares_constant
 from cpa.cfa.types import CType, FloatType, FunctionType, IntegerType, PointerType, VoidType
 from cpa.cfa.undefined import add_checks
@@ -81,7 +82,16 @@ def parse_program(
     """
     text = read_source(path)
     directory = os.path.dirname(os.path.abspath(path))
-    return parse_source(text, str(path), entry_function, directory, data_model, target_functions)
+    try:
+        cfa = parse_source(text, str(path), entry_function, directory, data_model, target_functions)
+    except UnsupportedFeature:
+        # a construct the analysis does not model, or invalid C: gcc tells
+        check_with_gcc(path, data_model, str(INCLUDE_DIR))
+        raise
+    # what the frontend read as valid, gcc may reject (the frontend's own refusals,
+    # raised above, name the problem in its terms)
+    check_with_gcc(path, data_model, str(INCLUDE_DIR))
+    return cfa
 
 
 def parse_source(
