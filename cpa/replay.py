@@ -394,7 +394,7 @@ def parse_for_replay(program: str | os.PathLike, data_model: str = "LP64") -> c_
     name = str(program)
     text = read_source(program)
     directory = os.path.dirname(os.path.abspath(program))
-    return parse_c(preprocess(text, name, directory, model_named(data_model)), name)
+    return parse_c(preprocess(text, name, directory, model_named(data_model), program), name)
 
 
 # ------------------------------------------------------------------ instrumentation

@@ -39,6 +39,7 @@ from pycparser import c_ast
 from cpa.cfa.data_model import data_model as model_named
 from cpa.cfa.preprocess import ASM_PLACEHOLDER, read_source, splice_lines, strip_comments
 from cpa.cfa.targets import Specification
+from cpa.errors import UnsupportedFeature
 from cpa.replay import (
     ASSUME_FUNCTION,
     GCC_FLAGS,
@@ -151,7 +152,7 @@ def replay_original(
         return ReplayOutcome(None, problem)
     try:
         plan = _plan(program, specification, data_model)
-    except _NotApplicable as reason:
+    except (_NotApplicable, UnsupportedFeature) as reason:
         return ReplayOutcome(None, f"the file itself cannot be run: {reason}")
     gcc = find_gcc()
     assert gcc is not None

@@ -16,6 +16,8 @@ names that declaration.
 from __future__ import annotations
 
 import bisect
+import functools
+import os
 import re
 from dataclasses import dataclass
 
@@ -152,6 +154,21 @@ class Origin:
     system: bool
 
 
+#: Where system headers live. A marker's flag 3 alone is no evidence: a program can
+#: write ``# 1 "x.c" 3`` itself, and its own text would then pass for a header's (whose
+#: harmless attributes are dropped). The preprocessor's pseudo-files (``<built-in>``)
+#: hold no code.
+SYSTEM_PREFIXES = ("/usr/", "/opt/", "/lib/", "/Library/", "/Applications/")
+
+
+@functools.cache
+def _is_system_header(path: str) -> bool:
+    """A header file of the system's, where a line marker with flag 3 says so (a
+    ``.i`` file made elsewhere may name headers this machine lacks: its text then
+    counts as the program's, and its attributes are refused, not dropped)."""
+    return path.startswith(SYSTEM_PREFIXES) and os.path.isfile(path)
+
+
 class Origins:
     """Where each offset of preprocessed text came from, by its line markers
     (``# N "file" flags``; flag 3: a system header)."""
@@ -165,8 +182,7 @@ class Origins:
             after = match.end() + 1
             flags = match.group(3).split()
             self._offsets.append(after)
-            # the compiler's own pseudo-files (<built-in>, <command-line>) count as system
-            system = "3" in flags or match.group(2).startswith("<")
+            system = "3" in flags and _is_system_header(match.group(2))
             self._markers.append((after, match.group(2), int(match.group(1)), system))
 
     def without_markers(self) -> str:

@@ -55,7 +55,7 @@ from cpa.cfa.model import (
     connect,
     disconnect,
 )
-from cpa.cfa.preprocess import INCLUDE_DIR, preprocess, read_source
+from cpa.cfa.preprocess import preprocess, read_source
 from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName, declares_constant
 from cpa.cfa.types import CType, FloatType, FunctionType, IntegerType, PointerType, VoidType
 from cpa.cfa.undefined import add_checks
@@ -82,15 +82,18 @@ def parse_program(
     """
     text = read_source(path)
     directory = os.path.dirname(os.path.abspath(path))
+    name = str(path)
     try:
-        cfa = parse_source(text, str(path), entry_function, directory, data_model, target_functions)
+        cfa = parse_source(
+            text, name, entry_function, directory, data_model, target_functions, path
+        )
     except UnsupportedFeature:
         # a construct the analysis does not model, or invalid C: gcc tells
-        check_with_gcc(path, data_model, str(INCLUDE_DIR))
+        check_with_gcc(path, data_model)
         raise
     # what the frontend read as valid, gcc may reject (the frontend's own refusals,
     # raised above, name the problem in its terms)
-    check_with_gcc(path, data_model, str(INCLUDE_DIR))
+    check_with_gcc(path, data_model)
     return cfa
 
 
@@ -101,10 +104,12 @@ def parse_source(
     directory: str | None = None,
     data_model: DataModel = DEFAULT,
     target_functions: frozenset[str] = DEFAULT_TARGET_FUNCTIONS,
+    path: str | os.PathLike | None = None,
 ) -> CFA:
-    """Parse and lower C source ``text`` (``file_name`` is used in messages)."""
+    """Parse and lower C source ``text`` (``file_name`` is used in messages; ``path``:
+    the file it was read from, for the C preprocessor)."""
     with _deep_recursion():
-        prepared = preprocess(text, file_name, directory, data_model)
+        prepared = preprocess(text, file_name, directory, data_model, path)
         ast = parse_c(prepared, file_name)
         try:
             return build_cfa(ast, file_name, entry_function, data_model, target_functions)

@@ -30,13 +30,13 @@ CHECK_TIMELIMIT = 60.0
 _ERROR = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?:\d+:)?\s*error:\s*(?P<message>.*)$")
 
 
-def check_with_gcc(path: str | os.PathLike, data_model: DataModel, include_dir: str) -> None:
+def check_with_gcc(path: str | os.PathLike, data_model: DataModel) -> None:
     """Raise :class:`InputError` at gcc's first error in the file at ``path``."""
     gcc = shutil.which("gcc")
     machine = "-m32" if data_model.pointer_size == 4 else "-m64"
     if gcc is None or not _can_check(gcc, machine):
         return
-    command = [gcc, *CHECK_FLAGS, machine, "-D__CPA__=1", f"-I{include_dir}", os.fspath(path)]
+    command = [gcc, *CHECK_FLAGS, machine, os.fspath(path)]
     try:
         result = subprocess.run(
             command,

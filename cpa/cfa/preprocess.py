@@ -1,15 +1,20 @@
 """Turn C source text into text that pycparser accepts.
 
-* Lines ending in a backslash are joined to the next (C's phase 2, before comments are
-  recognised; the line breaks taken out follow the joined line, so later lines keep
-  their numbers).
-* Comments are removed (string-literal aware); line breaks inside comments are kept so
-  line numbers do not move.
+* The text goes through the system C preprocessor (``cpp`` or ``gcc -E``, ``-std=gnu11
+  -m32|-m64`` by data model, on the file itself so that ``#include "..."`` and
+  ``__FILE__`` are gcc's) whenever gcc's preprocessing would change it: a directive
+  other than a line marker (``#pragma`` too), a line splice, or the name of a macro gcc
+  predefines (``__LINE__``, ``__x86_64__``, ``unix``). The preprocessor then does
+  translation phases 1-4 as gcc does: splices, comments (also in skipped groups and in
+  directives), ``__LINE__`` on the token's own line. No header or macro of the
+  verifier's own is added. Never for a ``.i`` file, which gcc does not preprocess.
+* Otherwise only comments are removed (string-literal aware); line breaks inside
+  comments are kept so line numbers do not move, and columns too.
 * ``#line N "file"`` / ``# N "file"`` markers are kept (pycparser reads them);
   ``#pragma pack`` is kept (the layout follows it), ``scalar_storage_order`` and
-  ``redefine_extname`` are refused, other ``#pragma`` lines are blanked. Any other directive (``#include``, ``#define``, ...)
-  sends the file through the system C preprocessor (``cpp`` or ``gcc -E``) with the
-  headers shipped in ``cpa/cfa/include`` on the include path.
+  ``redefine_extname`` are refused, other ``#pragma`` lines are blanked.
+* Names of the form ``__cpa_*``, which the rewritings below use, are refused in a
+  program (:func:`_refuse_own_names`).
 * GCC extensions pycparser does not know are removed or rewritten: ``__attribute__``
   (balanced parentheses; only the harmless ones of ``attributes.py``, the others are
   refused at their line), ``__extension__``, ``__inline__``, ``__restrict__``,
@@ -24,6 +29,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -41,8 +47,6 @@ from cpa.cfa.attributes import (
 )
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.errors import InputError, UnsupportedFeature
-
-INCLUDE_DIR = Path(__file__).with_name("include")
 
 #: Call that stands for an inline-assembly statement in a function body.
 ASM_PLACEHOLDER = "__cpa_unsupported_asm"
@@ -92,7 +96,7 @@ _TOKEN = re.compile(
   | """
     + _LITERAL
     + r"""
-  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<ident>[A-Za-z_$][\w$]*)
   | (?P<brace>[{}])
   | (?P<open_comment>/\*)
     """,
@@ -129,10 +133,16 @@ def decode_source(data: bytes, file_name: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        try:
-            text = data.decode("latin-1")
-        except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes everything
-            raise InputError("binary file (not decodable as text)", file_name) from None
+        # latin-1 decodes every byte, but the string literals would then be measured
+        # in UTF-8: such bytes only in comments are fine, elsewhere unsupported
+        text = data.decode("latin-1")
+        code = strip_comments(text, file_name)
+        stray = re.search(r"[^\x00-\x7f]", code)
+        if stray:
+            line = code.count("\n", 0, stray.start()) + 1
+            raise UnsupportedFeature(
+                "source text that is not UTF-8 (outside comments)", file_name, line
+            ) from None
     if text.startswith("\ufeff"):  # a UTF-8 byte order mark, which gcc skips
         text = text[1:]
     check_not_empty(text, file_name)
@@ -149,18 +159,48 @@ def preprocess(
     file_name: str = "<string>",
     directory: str | None = None,
     data_model: DataModel = DEFAULT,
+    path: str | os.PathLike | None = None,
 ) -> str:
-    """Return ``text`` rewritten for pycparser (see module docstring)."""
+    """Return ``text`` rewritten for pycparser (see module docstring); ``path``: the
+    file ``text`` was read from, which the C preprocessor then reads itself."""
     check_not_empty(text, file_name)
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = splice_lines(text)
-    text = strip_comments(text, file_name)
-    if _needs_cpp(text):
-        text = run_cpp(text, file_name, directory, data_model)
+    if _needs_cpp(text, file_name, data_model):
+        # the preprocessor sees the text as gcc does: line splices, comments (also in
+        # skipped groups and directives), __LINE__ and __FILE__ are its business
+        text = run_cpp(text, file_name, directory, data_model, path)
     else:
-        text = _blank_pragmas(text, file_name)
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = _blank_pragmas(strip_comments(text, file_name), file_name)
+    _refuse_own_names(text, file_name)
     return rewrite_gnu_syntax(rewrite_gcc_extensions(text, file_name))
+
+
+_OWN_NAME = re.compile(r"(?<![\w$])__cpa_[\w$]*")
+
+
+def _refuse_own_names(text: str, file_name: str) -> None:
+    """The rewritings below spell GNU syntax with names of the form ``__cpa_...``
+    (``__cpa_elvis``); a program that uses such a name itself would be read as that
+    syntax. Reserved identifiers, but gcc accepts them: unsupported, not guessed."""
+    if "__cpa_" not in text:
+        return
+    for match in _OWN_NAME.finditer(text):
+        if not _inside_literal(text, match.start()):
+            origin = Origins(text, file_name).at(match.start())
+            construct = f"identifier {match.group()} (names __cpa_* are the verifier's own)"
+            raise UnsupportedFeature(construct, origin.file, origin.line)
+
+
+def _inside_literal(text: str, position: int) -> bool:
+    """Whether ``position`` of comment-free ``text`` is inside a string or character
+    literal (the literals of its line, scanned from the line's start)."""
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    for literal in re.finditer(_LITERAL, text[start : end if end >= 0 else len(text)]):
+        if literal.start() + start <= position < literal.end() + start:
+            return True
+    return False
 
 
 #: The middle operand that stands for the condition in GNU's ``a ?: b``; the lowering
@@ -269,7 +309,8 @@ def _split_range(label: str) -> tuple[str, str] | None:
 
 
 #: a backslash that ends a line (gcc allows spaces and tabs between the two)
-_SPLICE = re.compile(r"\\[ \t]*$", re.MULTILINE)
+#: a backslash at the end of a line, blanks after it allowed (gcc warns, and splices)
+_SPLICE = re.compile(r"\\[ \t\f\v\r]*$", re.MULTILINE)
 
 
 def splice_lines(text: str) -> str:
@@ -317,7 +358,35 @@ def strip_comments(text: str, file_name: str = "<string>") -> str:
     return "".join(out)
 
 
-def _needs_cpp(text: str) -> bool:
+def _needs_cpp(text: str, file_name: str, data_model: DataModel) -> bool:
+    """Whether gcc would preprocess ``text`` into something else than the comment
+    stripping does: a directive other than a line marker (``#pragma`` too: gcc reads a
+    comment or a quote on its line as part of it), a line splice, or a predefined
+    macro's name (``__LINE__``, ``__FILE__``, ``__x86_64__``, ``unix``). Never for a
+    ``.i`` file, which gcc compiles without preprocessing."""
+    if file_name.endswith(".i"):
+        return False
+    if _SPLICE.search(text):
+        return True
+    predefined = predefined_macros(data_model.pointer_size)
+    if any(name in predefined for name in set(_IDENTIFIER.findall(text))):
+        return True
+    try:  # a directive after a comment (``/* c */ #define X``) is one too
+        texts = [text, strip_comments(text, file_name)] if "/*" in text else [text]
+    except InputError:  # an unterminated comment: the preprocessor says where
+        return True
+    for candidate in texts:
+        for match in _DIRECTIVE.finditer(candidate):
+            end = candidate.find("\n", match.start())
+            line = candidate[match.start() : end if end >= 0 else len(candidate)]
+            if not _LINE_MARKER.match(line):
+                return True
+    return False
+    if _SPLICE.search(text):
+        return True
+    predefined = predefined_macros(data_model.pointer_size)
+    if any(name in predefined for name in set(_IDENTIFIER.findall(text))):
+        return True
     for match in _DIRECTIVE.finditer(text):
         end = text.find("\n", match.start())
         line = text[match.start() : end if end >= 0 else len(text)]
@@ -352,39 +421,93 @@ def find_preprocessor() -> list[str] | None:
     return None
 
 
+#: Macros whose value the preprocessor makes up as it goes (``cpp -dM`` lists none).
+DYNAMIC_MACROS = frozenset(
+    "__LINE__ __FILE__ __FILE_NAME__ __BASE_FILE__ __COUNTER__ __INCLUDE_LEVEL__ "
+    "__DATE__ __TIME__ __TIMESTAMP__".split()
+)
+
+
+@functools.cache
+def predefined_macros(pointer_size: int) -> frozenset[str]:
+    """The names gcc's preprocessor defines for the data model (``-std=gnu11`` defines
+    ``unix`` and ``linux`` too, ``-m32`` ``i386``): a program that uses one needs it."""
+    command = find_preprocessor()
+    if command is None:
+        return DYNAMIC_MACROS
+    target = "-m32" if pointer_size == 4 else "-m64"
+    try:
+        result = subprocess.run(
+            command + ["-dM", "-x", "c", "-std=gnu11", target, os.devnull],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return DYNAMIC_MACROS
+    names = re.findall(r"^#define\s+([A-Za-z_]\w*)", result.stdout, re.MULTILINE)
+    return DYNAMIC_MACROS | frozenset(names)
+
+
 def run_cpp(
-    text: str, file_name: str, directory: str | None = None, data_model: DataModel = DEFAULT
+    text: str,
+    file_name: str,
+    directory: str | None = None,
+    data_model: DataModel = DEFAULT,
+    path: str | os.PathLike | None = None,
 ) -> str:
-    """Run the C preprocessor on ``text`` (which came from ``file_name``) for the data
-    model's target (``-m32``/``-m64``: headers and predefined macros differ)."""
+    """Run the C preprocessor, as gcc does, for the data model's target
+    (``-m32``/``-m64``: headers and predefined macros differ): on the file at ``path``
+    when there is one (it then reads the bytes, finds ``#include "..."`` beside the
+    file, and ``__FILE__`` is its name), else on ``text`` named ``file_name`` through a
+    ``#line`` (``directory`` then stands for the file's for ``#include "..."``)."""
     command = find_preprocessor()
     if command is None:
         raise InputError(
-            "the program uses preprocessor directives (#include, #define, ...) "
-            "but no C preprocessor (cpp, gcc) is installed",
+            "the program needs the C preprocessor (a directive, a line splice or a "
+            "predefined macro), and no C preprocessor (cpp, gcc) is installed",
             file_name,
         )
-    include_dirs = [str(INCLUDE_DIR)]
-    if directory:
-        include_dirs.insert(0, directory)
     target = "-m32" if data_model.pointer_size == 4 else "-m64"
-    args = command + ["-x", "c", "-std=gnu11", target, "-D__CPA__=1"]
-    args += [f"-I{d}" for d in include_dirs] + ["-"]
+    args = command + ["-x", "c", "-std=gnu11", target]
+    source: str | None = None
+    if path is not None and os.path.isfile(path):
+        args.append(os.fspath(path))
+    else:
+        if directory:
+            args += ["-iquote", directory]
+        quoted = '"' + file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        source = f"#line 1 {quoted}\n" + text
+        args.append("-")
     try:
-        result = subprocess.run(args, input=text, capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            args,
+            input=None if source is None else source.encode("utf-8"),
+            capture_output=True,
+            timeout=60,
+            env=dict(os.environ, LC_ALL="C"),
+        )
     except (OSError, subprocess.TimeoutExpired) as error:
         raise InputError(f"C preprocessor failed: {error}", file_name) from None
+    errors = result.stderr.decode("utf-8", "replace")
     if result.returncode != 0:
-        first = next((ln for ln in result.stderr.splitlines() if "error" in ln), result.stderr)
-        match = re.search(r"<stdin>:(\d+)", first)
-        line = int(match.group(1)) if match else None
-        message = re.sub(r"^<stdin>:[\d:]*\s*", "", first.strip())
+        first = next((ln for ln in errors.splitlines() if "error" in ln), errors)
+        match = re.match(r"^(.*?):(\d+):(?:\d+:)?\s*(?:fatal )?error:\s*(.*)$", first.strip())
+        where, line, message = file_name, None, first.strip()
+        if match:
+            where = file_name if match[1] == "<stdin>" else match[1]
+            line, message = int(match[2]), match[3]
         if target == "-m32" and "No such file" in message:
             message += " (the 32-bit C headers of the ILP32 data model are missing: gcc-multilib)"
-        raise InputError(f"C preprocessor: {message}", file_name, line)
-    quoted = '"' + file_name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    output = result.stdout.replace('"<stdin>"', quoted)
-    return _blank_pragmas(strip_comments(output, file_name), file_name)
+        raise InputError(f"C preprocessor: {message}", where, line)
+    output = decode_source(result.stdout, file_name)
+    if source is not None:  # the markers of the standard input, before the #line
+        output = _STDIN_MARKER.sub("", output)
+    # the preprocessor took the comments out; a #pragma line it passes on as it is
+    return _blank_pragmas(output, file_name)
+
+
+_STDIN_MARKER = re.compile(r'^# \d+ "<stdin>"[^\n]*$', re.MULTILINE)
 
 
 def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
@@ -576,7 +699,8 @@ def _refuse_uses(text: str, origins: Origins, tainted: dict[str, str]) -> None:
 
 
 _CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+#: an identifier; gcc allows ``$`` in them (``x$restrict`` is no ``restrict``)
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 _DECLARATION_END = re.compile(r"[;{]")
 
 

@@ -535,7 +535,7 @@ def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[in
         return text, c_types.CHAR
     if kind in ("float", "double", "long double"):
         ctype: CType = DOUBLE
-        if text[-1] in "fF" and not text.lower().startswith("0x"):
+        if text[-1] in "fF":  # in a hex float too: its exponent ends in digits
             ctype = FLOAT
         elif text[-1] in "lL":
             ctype = model.long_double
