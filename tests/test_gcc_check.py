@@ -11,7 +11,7 @@ from cpa.cfa.data_model import ILP32, LP64
 from cpa.cfa.frontend import parse_program
 from cpa.cfa.gcc_check import _can_check
 from cpa.cli import main
-from cpa.errors import InputError
+from cpa.errors import InputError, UnsupportedFeature
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not found")
 
@@ -91,3 +91,17 @@ def test_the_data_model_is_gccs_too(tmp_path):
     with pytest.raises(InputError) as caught:
         parse_program(program, data_model=ILP32)
     assert caught.value.message.startswith("gcc rejects the program: ")
+
+
+def test_c_that_gcc_accepts_and_the_parser_cannot_read_is_unsupported(tmp_path):
+    # digraphs are C (since C95); pycparser's lexer does not know them
+    program = tmp_path / "digraphs.c"
+    program.write_text(HEADER + "int main(void) <% int a<:2:> = <%1, 2%>; return a<:1:>; %>\n")
+    with pytest.raises(UnsupportedFeature) as caught:
+        parse_program(program, data_model=LP64)
+    assert caught.value.line == 3 and "cannot read" in caught.value.construct
+    # a syntax error gcc sees too stays bad input
+    program.write_text(HEADER + "int main(void) {\n  int x = ;\n}\n")
+    with pytest.raises(InputError) as caught:
+        parse_program(program, data_model=LP64)
+    assert caught.value.line == 4 and "syntax error" in caught.value.message

@@ -36,7 +36,7 @@ from cpa.cfa.allocations import allocation_sites, functions_running_once
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.escapes import contained_locals
 from cpa.cfa.expressions import Variable
-from cpa.cfa.gcc_check import check_with_gcc
+from cpa.cfa.gcc_check import accepted_by_gcc, check_with_gcc
 from cpa.cfa.lowering import (
     FunctionLowering,
     ProgramContext,
@@ -69,6 +69,10 @@ _RECURSION_LIMIT = 20000
 DEFAULT_TARGET_FUNCTIONS = frozenset(["reach_error", "__VERIFIER_error"])
 
 
+#: The messages of pycparser's lexer and parser (:func:`parse_c`).
+_PARSER_ERRORS = ("syntax error",)
+
+
 def parse_program(
     path: str | os.PathLike,
     entry_function: str = "main",
@@ -91,6 +95,14 @@ def parse_program(
         # a construct the analysis does not model, or invalid C: gcc tells
         check_with_gcc(path, data_model)
         raise
+    except InputError as error:
+        # invalid C, or C that pycparser cannot read (digraphs, UTF-8 identifiers):
+        # a program gcc accepts is no bad input, only one the frontend cannot read
+        readable = not error.message.startswith(_PARSER_ERRORS)
+        if readable or error.file != name or not accepted_by_gcc(path, data_model):
+            raise
+        construct = f"C that the frontend cannot read ({error.message})"
+        raise UnsupportedFeature(construct, error.file, error.line) from None
     # what the frontend read as valid, gcc may reject (the frontend's own refusals,
     # raised above, name the problem in its terms)
     check_with_gcc(path, data_model)

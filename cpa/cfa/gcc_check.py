@@ -32,10 +32,23 @@ _ERROR = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?:\d+:)?\s*error:\s*(?P<mess
 
 def check_with_gcc(path: str | os.PathLike, data_model: DataModel) -> None:
     """Raise :class:`InputError` at gcc's first error in the file at ``path``."""
+    _, error = _check(path, data_model)
+    if error is not None:
+        raise error
+
+
+def accepted_by_gcc(path: str | os.PathLike, data_model: DataModel) -> bool:
+    """Whether gcc checked the file at ``path`` and found no error."""
+    checked, error = _check(path, data_model)
+    return checked and error is None
+
+
+def _check(path: str | os.PathLike, data_model: DataModel) -> tuple[bool, InputError | None]:
+    """(whether gcc checked the file to its end, the input error of its first error)."""
     gcc = shutil.which("gcc")
     machine = "-m32" if data_model.pointer_size == 4 else "-m64"
     if gcc is None or not _can_check(gcc, machine):
-        return
+        return False, None
     command = [gcc, *CHECK_FLAGS, machine, os.fspath(path)]
     try:
         result = subprocess.run(
@@ -47,14 +60,15 @@ def check_with_gcc(path: str | os.PathLike, data_model: DataModel) -> None:
             env=dict(os.environ, LC_ALL="C"),
         )
     except (OSError, subprocess.TimeoutExpired):
-        return
+        return False, None
     if result.returncode == 0:
-        return
+        return True, None
     for line in result.stderr.splitlines():
         match = _ERROR.match(line)
         if match:
             message = f"gcc rejects the program: {match['message']}"
-            raise InputError(message, match["file"], int(match["line"]))
+            return True, InputError(message, match["file"], int(match["line"]))
+    return False, None  # no error line: a fatal error, memory, a crash
 
 
 @functools.cache
