@@ -480,6 +480,11 @@ def _line(node: c_ast.Node | None) -> int:
     return int(coord.line) if coord is not None and coord.line else 0
 
 
+def _file(node: c_ast.Node | None) -> str | None:
+    coord = getattr(node, "coord", None)
+    return coord.file if coord is not None else None
+
+
 def _string(text: str) -> c_ast.Constant:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     return c_ast.Constant("string", f'"{escaped}"')
@@ -565,8 +570,10 @@ class _Instrumenter:
         self.defined_variables: set[str] = set()
         self.extern_uses: dict[str, int] = {}
         self.index = 0
-        #: inputs that are no call's result (uninitialised locals, ``__BLAST_NONDET``)
-        self.implicit_inputs = 0
+        #: inputs that are no call's result: (name, file, line, kind, type) of each
+        #: uninitialised local (kind ``integer`` or ``pointer``) and each read of
+        #: ``__BLAST_NONDET`` (kind ``read``)
+        self.implicit_inputs: list[tuple[str, str | None, int, str, c_ast.Node]] = []
         #: the called functions without body that the C library defines
         self.library_names: frozenset[str] = frozenset()
 
@@ -713,10 +720,11 @@ class _Instrumenter:
         kind = self.classify(decl.type)
         if kind in ("integer", "pointer"):
             decl.init = self.input_value(decl.type, kind, _line(decl))
+            site = (decl.name, _file(decl), _line(decl), kind, decl.type)
+            self.implicit_inputs.append(site)
 
     def input_value(self, ctype: c_ast.Node, kind: str, line: int) -> c_ast.Node:
         """``(T) __cpa_replay_next(line)``: one input converted to ``ctype``."""
-        self.implicit_inputs += 1
         function = "__cpa_replay_next_pointer" if kind == "pointer" else "__cpa_replay_next"
         value: c_ast.Node = _call(function, _int(line))
         typename = self.typename(ctype)
@@ -859,6 +867,8 @@ class _Instrumenter:
             if read and node.name == "__BLAST_NONDET":
                 kind = self.classify(entry.type)
                 if kind == "integer":
+                    site = (node.name, _file(node), _line(node), "read", entry.type)
+                    self.implicit_inputs.append(site)
                     return self.input_value(entry.type, kind, _line(node))
             return node
         if entry.kind == "func" and self.stubbed(node.name):

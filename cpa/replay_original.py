@@ -1,7 +1,7 @@
 """Run a counterexample on the program file itself, compiled by gcc.
 
 :func:`cpa.replay.replay` compiles the program *as the frontend reads it*: the project's
-preprocessing (with its own headers), pycparser and its C printer. A misreading of the
+preprocessing, pycparser and its C printer. A misreading of the
 text there (a line splice, a comment, a literal, a header's constant) is then in the
 compiled program too, and confirms itself. This second run compiles the file as it is,
 with gcc's own preprocessor and headers, and links it with a harness in a translation
@@ -15,13 +15,14 @@ unit of its own:
 * a target label gets one inserted call, ``ERROR: { ...(line); }``, in a copy of the
   file that keeps every line where it was (``#line 1``). Only where the text shows the
   label plainly and it stands among a block's items, so that the inserted statement
-  cannot change which statement the label or an ``if`` governs.
+  cannot change which statement the label or an ``if`` governs;
+* an uninitialised local that the replay reads as an input (BLAST's convention) gets an
+  inserted initialiser, and a read of ``__BLAST_NONDET`` an inserted value, in the same
+  copy, where the text shows the site plainly.
 
-It applies when every input is the result of a call of a function without body: an
-uninitialised local (BLAST's convention), ``__BLAST_NONDET`` or a C library function
-whose result the analysis read as an input cannot be served without rewriting the file.
-Where it does not apply, or gcc cannot build the file, the outcome says why
-(``reached=None``) and the first replay's evidence stands alone.
+A C library function whose result the analysis read as an input cannot be served
+without rewriting the call. Where the run cannot be made, or gcc cannot build the file,
+the outcome says why (``reached=None``) and the first replay's evidence stands alone.
 """
 
 from __future__ import annotations
@@ -110,6 +111,11 @@ void __cyg_profile_func_exit(void *function, void *site) {
 void __cpa_replay_label(const char *what, int line) {
   __cpa_replay_target(what, line);
 }
+
+/* an uninitialised local or a read of __BLAST_NONDET: the initialiser or the value
+   inserted in the copy of the file */
+unsigned long long __cpa_replay_input(int line) { return __cpa_replay_next(line); }
+void *__cpa_replay_input_pointer(int line) { return __cpa_replay_next_pointer(line); }
 """
 
 
@@ -236,8 +242,12 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
         instrumenter.run(ast)
     except _Unsupported as error:
         raise _NotApplicable(error.construct) from None
-    if instrumenter.implicit_inputs:
-        raise _NotApplicable("it reads inputs that are not calls (uninitialised locals)")
+    sites = []
+    for name, file, line, kind, ctype in instrumenter.implicit_inputs:
+        spelled = _basic_spelling(instrumenter, ctype) if kind == "read" else ""
+        if spelled is None:
+            raise _NotApplicable(f"{name} has a type the harness cannot name")
+        sites.append(_Input(name, file, line, kind, spelled))
     definitions = []
     emitted: set[str] = set()
     for function in instrumenter.functions.values():
@@ -269,8 +279,8 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
     for usual, alias in _LIBRARY_ALIASES.items():
         harness = harness.replace(usual, alias)
     harness += "\n".join(definitions) + "\n" + hooks
-    labelled = _insert_label_calls(program, labels) if labels else None
-    return _Plan(harness, defined_targets, labelled)
+    edited = _edit_text(program, labels, sites) if labels or sites else None
+    return _Plan(harness, defined_targets, edited)
 
 
 def _line_of(node: c_ast.Node) -> int:
@@ -395,9 +405,29 @@ def _target_labels(ast: c_ast.FileAST, specification: Specification) -> list[_La
     return found
 
 
-def _insert_label_calls(program: str | os.PathLike, labels: list[_Label]) -> str:
-    """The file's text with ``{ ...(line); }`` after each target label's colon, and a
-    ``#line`` that keeps every line's number and the file's name for ``__FILE__``."""
+@dataclass(frozen=True)
+class _Input:
+    """An input that is no call's result, as the replay's instrumentation found it."""
+
+    name: str
+    file: str | None
+    line: int
+    kind: str  # "integer" or "pointer" (an uninitialised local), "read" (__BLAST_NONDET)
+    spelled: str  # a read's type, as a basic type
+
+
+def _edit_text(program: str | os.PathLike, labels: list[_Label], inputs: list[_Input]) -> str:
+    """The file's text with the inserted calls, and a ``#line`` that keeps every line's
+    number and the file's name for ``__FILE__``:
+
+    * ``{ ...(line); }`` after each target label's colon;
+    * `` = __cpa_replay_input(line)`` after the name of each uninitialised local, where
+      the name, followed by ``;`` or ``,``, is on its line as often as declarations of
+      it are (so that no use is taken for it);
+    * ``((T) __cpa_replay_input(line))`` for each read of ``__BLAST_NONDET``, where
+      its line has as many of them as reads.
+
+    Raises :class:`_NotApplicable` where the text does not show a site plainly."""
     text = read_source(program)
     lines = text.split("\n")
     # where to look: the text without comments (same columns), unless a line splice
@@ -405,22 +435,57 @@ def _insert_label_calls(program: str | os.PathLike, labels: list[_Label]) -> str
     stripped = splice_lines(text) == text
     view = strip_comments(text).split("\n") if stripped else lines
     marks = ('"', "'") if stripped else ('"', "'", "/*", "*/", "//")
-    edits: list[tuple[int, int, str]] = []
+    if len(view) != len(lines):
+        raise _NotApplicable("the file's lines cannot be told apart")
+    edits: list[tuple[int, int, int, str]] = []  # (line index, start, end, new text)
+
+    def find(what: str, file: str | None, line: int, pattern: str, count: int) -> list:
+        if file is None or os.path.normpath(file) != os.path.normpath(str(program)):
+            raise _NotApplicable(f"{what} is not in the file itself ({file})")
+        if not 0 < line <= len(lines):
+            raise _NotApplicable(f"{what} has no line in the file")
+        seen = view[line - 1]
+        matches = list(re.finditer(pattern, seen))
+        if len(matches) != count or any(
+            mark in seen[: match.start()] for match in matches for mark in marks
+        ):
+            raise _NotApplicable(f"{what} at line {line} is not plain text")
+        return matches
+
     for label in labels:
-        if os.path.normpath(label.file) != os.path.normpath(str(program)):
-            raise _NotApplicable(f"label {label.name} is not in the file itself ({label.file})")
-        if not 0 < label.line <= len(lines) or len(view) != len(lines):
-            raise _NotApplicable(f"label {label.name} has no line in the file")
-        seen = view[label.line - 1]
-        matches = list(re.finditer(rf"(?<![\w.>]){re.escape(label.name)}\s*:(?!:)", seen))
-        if len(matches) != 1 or any(mark in seen[: matches[0].start()] for mark in marks):
-            raise _NotApplicable(f"label {label.name} at line {label.line} is not plain text")
+        pattern = rf"(?<![\w.>$]){re.escape(label.name)}\s*:(?!:)"
+        (match,) = find(f"label {label.name}", label.file, label.line, pattern, 1)
         call = (
             f" {{ extern void __cpa_replay_label(const char *, int); "
             f'__cpa_replay_label("label {label.name}", {label.line}); }}'
         )
-        edits.append((label.line - 1, matches[0].end(), call))
-    for index, end, call in sorted(edits, reverse=True):  # right to left in a line
-        lines[index] = lines[index][:end] + call + lines[index][end:]
+        edits.append((label.line - 1, match.end(), match.end(), call))
+    groups: dict[tuple[str, str | None, int, bool, str], int] = {}
+    for site in inputs:
+        group = (site.name, site.file, site.line, site.kind == "read", site.spelled)
+        groups[group] = groups.get(group, 0) + 1
+    for (name, file, line, read, spelled), count in groups.items():
+        word = rf"(?<![\w$]){re.escape(name)}(?![\w$])"
+        if read:
+            value = f"(({spelled}) __cpa_replay_input({line}))"
+            for match in find(f"a read of {name}", file, line, word, count):
+                edits.append((line - 1, match.start(), match.end(), value))
+            continue
+        kinds = {
+            site.kind for site in inputs if (site.name, site.file, site.line) == (name, file, line)
+        }
+        reader = "__cpa_replay_input_pointer" if "pointer" in kinds else "__cpa_replay_input"
+        if len(kinds) != 1:
+            raise _NotApplicable(f"declarations of {name} at line {line} differ")
+        declared = word + r"(?=\s*[;,])"
+        for match in find(f"the declaration of {name}", file, line, declared, count):
+            edits.append((line - 1, match.end(), match.end(), f" = {reader}({line})"))
+    prototypes = (
+        "extern unsigned long long __cpa_replay_input(int); "
+        "extern void *__cpa_replay_input_pointer(int); "
+    )
+    for index, start, end, new in sorted(edits, reverse=True):  # right to left in a line
+        lines[index] = lines[index][:start] + new + lines[index][end:]
     escaped = str(program).replace("\\", "\\\\").replace('"', '\\"')
-    return f'#line 1 "{escaped}"\n' + "\n".join(lines)
+    # the prototypes on the #line's line: line 1 of the file stays line 1
+    return prototypes + f'\n#line 1 "{escaped}"\n' + "\n".join(lines)

@@ -114,15 +114,29 @@ int main(void) { read(); write(); return 0; }
     assert run(tmp_path, body, [4]).reached is False
 
 
-def test_inputs_that_are_no_calls_cannot_be_served(tmp_path):
+def test_uninitialised_locals_and_blast_nondet_get_their_inputs_in_the_text(tmp_path):
+    # BLAST's convention (the papers' programs): an inserted initialiser or value
+    body = """int __BLAST_NONDET;
+int main(void) {
+  int x ;
+  char *p, c;
+  if (x == 3 && __BLAST_NONDET == -1 && p == 0 && c == 'a') reach_error();
+  return 0;
+}
+"""
+    assert run(tmp_path, body, [3, 0, 97, -1]).reached is True
+    assert run(tmp_path, body, [3, 0, 97, 1]).reached is False
+
+
+def test_a_declaration_whose_name_is_also_used_on_its_line_is_not_rewritten(tmp_path):
     body = """int main(void) {
-  int x;
-  if (x == 3) reach_error();
+  int y = 0; int x; y = x;
+  if (y == 3) reach_error();
   return 0;
 }
 """
     outcome = run(tmp_path, body, [3])
-    assert outcome.reached is None and "uninitialised locals" in outcome.reason
+    assert outcome.reached is None and "is not plain text" in outcome.reason
 
 
 def test_a_misreading_makes_the_false_unknown(tmp_path, monkeypatch):
