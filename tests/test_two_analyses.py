@@ -148,6 +148,7 @@ def _run_with_collector_threshold(task: Path, threshold: int, out: Path) -> dict
 
 
 @pytest.mark.skipif(not COLLECTOR_SENSITIVE.is_file(), reason="benchmarks not present")
+@pytest.mark.timeout(240)  # two whole impact runs of about 15 s each, more on a busy machine
 def test_the_same_run_whatever_the_garbage_collector_does(tmp_path):
     """Same input, same run: when Python's garbage collector frees Z3 terms must not
     change what Z3 answers (cores, interpolants), so neither how often it runs nor
