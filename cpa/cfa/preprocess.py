@@ -382,18 +382,6 @@ def _needs_cpp(text: str, file_name: str, data_model: DataModel) -> bool:
             if not _LINE_MARKER.match(line):
                 return True
     return False
-    if _SPLICE.search(text):
-        return True
-    predefined = predefined_macros(data_model.pointer_size)
-    if any(name in predefined for name in set(_IDENTIFIER.findall(text))):
-        return True
-    for match in _DIRECTIVE.finditer(text):
-        end = text.find("\n", match.start())
-        line = text[match.start() : end if end >= 0 else len(text)]
-        if _LINE_MARKER.match(line) or line.lstrip()[1:].lstrip().startswith("pragma"):
-            continue
-        return True
-    return False
 
 
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma\b[ \t]*(\w*)[^\n]*", re.MULTILINE)
