@@ -1133,29 +1133,17 @@ def replay(
         source_file.write_text(source)
         binary = Path(directory, "replay")
         command = [gcc, *GCC_FLAGS, MACHINE_FLAGS[data_model], str(source_file)]
-        build_limit = _within(_BUILD_TIMELIMIT, deadline)
-        if build_limit <= 0:
-            return ReplayOutcome(None, _OUT_OF_TIME)
-        try:
-            build = subprocess.run(
-                [*command, "-o", str(binary)],
-                capture_output=True,
-                text=True,
-                timeout=build_limit,
-                env=_gcc_environment(),
+        failure = build([*command, "-o", str(binary)], deadline, directory)
+        if failure is not None:
+            return ReplayOutcome(
+                None, _OUT_OF_TIME if failure == BUILD_OUT_OF_TIME else f"build failed: {failure}"
             )
-        except subprocess.TimeoutExpired:
-            return ReplayOutcome(None, f"build failed: gcc took longer than {build_limit:.3g} s")
-        except OSError as error:
-            return ReplayOutcome(None, f"build failed: {error}")
-        if build.returncode != 0:
-            return ReplayOutcome(None, f"build failed: {_first_error(build.stderr, directory)}")
-        run_limit = _within(timelimit, deadline)
+        run_limit = time_within(timelimit, deadline)
         if run_limit <= 0:
             return ReplayOutcome(None, _OUT_OF_TIME)
         inputs_file = Path(directory, "inputs.txt")
         inputs_file.write_text("".join(text.replace("\n", " ") + "\n" for text in inputs))
-        return _run(binary, inputs_file, len(inputs), run_limit, directory)
+        return run_compiled(binary, inputs_file, len(inputs), run_limit, directory)
 
 
 #: seconds gcc may take for one program when no deadline is nearer
@@ -1163,12 +1151,36 @@ _BUILD_TIMELIMIT = 300.0
 _OUT_OF_TIME = "the time limit was reached before the compiled program could run"
 
 
-def _within(seconds: float, deadline: float | None) -> float:
+#: what :func:`build` answers when ``deadline`` has passed before gcc could start
+BUILD_OUT_OF_TIME = "no time was left for the build"
+
+
+def build(command: list[str], deadline: float | None, directory: str) -> str | None:
+    """Run one gcc ``command`` within :data:`_BUILD_TIMELIMIT` and ``deadline``: None
+    when it succeeded, else why not (gcc's first error, with ``directory``'s paths
+    shortened, or its timeout), for both replays to word as theirs."""
+    limit = time_within(_BUILD_TIMELIMIT, deadline)
+    if limit <= 0:
+        return BUILD_OUT_OF_TIME
+    try:
+        result = subprocess.run(
+            command, capture_output=True, text=True, timeout=limit, env=_gcc_environment()
+        )
+    except subprocess.TimeoutExpired:
+        return f"gcc took longer than {limit:.3g} s"
+    except OSError as error:
+        return str(error)
+    if result.returncode != 0:
+        return _first_error(result.stderr, directory)
+    return None
+
+
+def time_within(seconds: float, deadline: float | None) -> float:
     """``seconds``, or what is left until ``deadline`` if that is less."""
     return seconds if deadline is None else min(seconds, deadline - time.monotonic())
 
 
-def _run(
+def run_compiled(
     binary: Path,
     inputs_file: Path,
     count: int,
@@ -1176,6 +1188,9 @@ def _run(
     directory: str,
     variables: dict[str, str] | None = None,
 ) -> ReplayOutcome:
+    """Run ``binary`` (built with the harness) on the ``count`` inputs in ``inputs_file``,
+    ``variables`` added to its environment, in its own session so that a timeout kills
+    everything it started; what the harness's marker says it reached."""
     environment = dict(os.environ, **(variables or {}), **{INPUTS_VARIABLE: str(inputs_file)})
     output_file = Path(directory, "stdout.txt")
     with open(output_file, "wb") as output:

@@ -43,19 +43,19 @@ from cpa.cfa.targets import Specification
 from cpa.errors import UnsupportedFeature
 from cpa.replay import (
     ASSUME_FUNCTION,
+    BUILD_OUT_OF_TIME,
     GCC_FLAGS,
     HARNESS,
     MACHINE_FLAGS,
     ReplayOutcome,
-    _first_error,
-    _gcc_environment,
     _Instrumenter,
-    _run,
     _Unsupported,
-    _within,
+    build,
     find_gcc,
     library_functions,
     parse_for_replay,
+    run_compiled,
+    time_within,
     toolchain_problem,
 )
 
@@ -179,37 +179,21 @@ def replay_original(
             [gcc, *flags, "-no-pie", str(harness), str(program_object), "-o", str(binary)],
         ]
         for command in steps:
-            failure = _build(list(map(str, command)), deadline, directory)
+            failure = build(list(map(str, command)), deadline, directory)
+            if failure == BUILD_OUT_OF_TIME:
+                return ReplayOutcome(None, "the time limit was reached before the build")
             if failure is not None:
-                return ReplayOutcome(None, failure)
+                return ReplayOutcome(None, f"build of the file itself failed: {failure}")
         addresses = _addresses(binary, [name for name, _ in plan.defined_targets])
         if addresses is None:
             return ReplayOutcome(None, "the file itself cannot be run: nm cannot read it")
-        run_limit = _within(timelimit, deadline)
+        run_limit = time_within(timelimit, deadline)
         if run_limit <= 0:
             return ReplayOutcome(None, "the time limit was reached before the run")
         inputs_file = Path(directory, "inputs.txt")
         inputs_file.write_text("".join(text.replace("\n", " ") + "\n" for text in inputs))
         variables = {TARGETS_VARIABLE: " ".join(f"{address:x}" for address in addresses)}
-        return _run(binary, inputs_file, len(inputs), run_limit, directory, variables)
-
-
-def _build(command: list[str], deadline: float | None, directory: str) -> str | None:
-    """Run one gcc step; the reason it failed, or None."""
-    limit = _within(300.0, deadline)
-    if limit <= 0:
-        return "the time limit was reached before the build"
-    try:
-        build = subprocess.run(
-            command, capture_output=True, text=True, timeout=limit, env=_gcc_environment()
-        )
-    except subprocess.TimeoutExpired:
-        return f"build of the file itself failed: gcc took longer than {limit:.3g} s"
-    except OSError as error:
-        return f"build of the file itself failed: {error}"
-    if build.returncode != 0:
-        return f"build of the file itself failed: {_first_error(build.stderr, directory)}"
-    return None
+        return run_compiled(binary, inputs_file, len(inputs), run_limit, directory, variables)
 
 
 def _addresses(binary: Path, names: list[str]) -> list[int] | None:
