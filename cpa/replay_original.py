@@ -121,8 +121,9 @@ void *__cpa_replay_input_pointer(int line) { return __cpa_replay_next_pointer(li
 
 #: What the harness calls in the C library besides its aliases: a target of that name
 #: would be reached by the harness itself.
-_HARNESS_NEEDS = frozenset(["abort", "_Exit", "secure_getenv", "__open", "__read", "__write"])
-_HARNESS_NEEDS |= frozenset(["strtod"])
+_HARNESS_NEEDS = frozenset(
+    ["abort", "_Exit", "secure_getenv", "__open", "__read", "__write", "strtod"]
+)
 
 
 @dataclass(frozen=True)
