@@ -396,6 +396,10 @@ def test_a_call_through_a_pointer_runs_the_function_it_points_to():
 def test_unsupported_constructs_become_reasons():
     floats = replay("int main() { double d = 1.5; if (d > 1.0) { ERROR: ; } return 0; }", [])
     assert floats.reason.startswith("unsupported: floating point")
+    # no command line gives main's parameters values: named, with main's line
+    parameters = replay("int main(int argc, char **argv) {\n if (argc > 5) { ERROR: ; } }", [])
+    assert not parameters.reached_target
+    assert parameters.reason.startswith("unsupported: the parameters of main (argc, argv) at line ")
 
 
 # ------------------------------------------------------------------ LBE summaries

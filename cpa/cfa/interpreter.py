@@ -477,6 +477,11 @@ class _Interpreter:
         if self.cfa.entry_function not in self.cfa.functions:
             return self._result(f"unsupported: no entry function {self.cfa.entry_function}")
         main = self.cfa.main
+        if main.parameters:  # the run has no command line to give them values from
+            names = ", ".join(parameter.c_name for parameter in main.parameters)
+            return self._result(
+                f"unsupported: the parameters of {main.name} ({names}) at line {main.line}"
+            )
         self.state.frames.append(Frame(main.name, None))
         node: CFANode = main.entry
         while True:
