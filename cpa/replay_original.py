@@ -130,11 +130,12 @@ _HARNESS_NEEDS = frozenset(
 class _Plan:
     """How to build the file with the harness: the harness' text, the target functions
     that have a body (name, line of the definition) and the file's text with the label
-    calls inserted (None: the file compiles unchanged)."""
+    calls inserted (None: the file compiles unchanged), and what gcc needs besides."""
 
     harness: str
     defined_targets: tuple[tuple[str, int], ...]
     labelled_text: str | None
+    flags: tuple[str, ...] = ()
 
 
 class _NotApplicable(Exception):
@@ -163,7 +164,7 @@ def replay_original(
         return ReplayOutcome(None, f"the file itself cannot be run: {reason}")
     gcc = find_gcc()
     assert gcc is not None
-    flags = [*GCC_FLAGS, MACHINE_FLAGS[data_model], "-fno-pie"]
+    flags = [*GCC_FLAGS, MACHINE_FLAGS[data_model], "-fno-pie", *plan.flags]
     with tempfile.TemporaryDirectory(prefix="cpa-replay-original-") as directory:
         source = str(program)
         extra: list[str] = []
@@ -223,6 +224,7 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
     defined = {ext.decl.name: ext for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
     library = functools.partial(library_functions, data_model=data_model)
     instrumenter = _Instrumenter(specification, model_named(data_model), library)
+    calls_alloca = "alloca" not in defined and _calls(ast, "alloca")  # before the renaming
     try:
         instrumenter.run(ast)
     except _Unsupported as error:
@@ -265,7 +267,22 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
         harness = harness.replace(usual, alias)
     harness += "\n".join(definitions) + "\n" + hooks
     edited = _edit_text(program, labels, sites) if labels or sites else None
-    return _Plan(harness, defined_targets, edited)
+    # glibc's alloca is a macro for the builtin, which -fno-builtin leaves undefined
+    # when the file calls it without <alloca.h> (its macro is the same)
+    flags = ("-Dalloca=__builtin_alloca",) if calls_alloca else ()
+    return _Plan(harness, defined_targets, edited, flags)
+
+
+def _calls(ast: c_ast.Node, name: str) -> bool:
+    """Whether ``ast`` calls the function ``name`` by name (declared or not)."""
+    pending = [ast]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+            if node.name.name == name:
+                return True
+        pending.extend(node)
+    return False
 
 
 def _line_of(node: c_ast.Node) -> int:

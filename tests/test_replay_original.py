@@ -199,3 +199,21 @@ int main(void) {
 """
     assert run(tmp_path, body, [-2, 1 << 40], data_model).reached is True
     assert run(tmp_path, body, [-2, 1 << 41], data_model).reached is False
+
+
+@pytest.mark.parametrize("header_line", ["", "#include <alloca.h>\n"])
+def test_alloca_without_or_with_its_header_builds(tmp_path, header_line):
+    """glibc's alloca is a macro for gcc's builtin; the replay's -fno-builtin left a
+    call without <alloca.h> an undefined reference."""
+    body = """int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int *p = alloca(2 * sizeof(int));
+  p[0] = n; p[1] = n + 1;
+  if (p[1] == 4) reach_error();
+  return 0;
+}
+"""
+    reached = run(tmp_path, header_line + body, [3], header=HEADER)
+    assert reached.reached is True, reached.reason
+    missed = run(tmp_path, header_line + body, [2], header=HEADER)
+    assert missed.reached is False and "status 0" in missed.reason
