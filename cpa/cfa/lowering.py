@@ -238,6 +238,10 @@ class FunctionLowering:
         #: the operands evaluated after the expression being lowered and before its
         #: value is read (the right operands around a left one; see :meth:`_held`)
         self.evaluated_later: list[c_ast.Node] = []
+        #: :func:`_reads_objects` of the expressions asked about, by identity (the
+        #: expression kept, so that its id is not reused): a chain ``f() + ... + f()``
+        #: asks about every prefix of itself
+        self.reads_objects: dict[int, tuple[Expression, bool]] = {}
         #: the scope depth of the function body's own declarations (file scope, the
         #: parameters, the body); deeper ones are block-scoped
         self.body_depth = len(context.scopes.ordinary) + 2
@@ -1377,9 +1381,11 @@ class FunctionLowering:
             self.current = join
             return result
         left = self._read_after(node.left, node.right)
-        if _reads_objects(left) and _calls_a_defined_function(
+        # the call test first: in a chain ``a + b + ... + z`` the right operand is the
+        # small one, and walking the left every time made the chain quadratic
+        if _calls_a_defined_function(
             node.right, self.scopes, self.context.functions
-        ):
+        ) and _reads_objects(left, self.reads_objects):
             return self._either_order(op, left, node)
         right = self.expression(node.right)
         return self.binary(op, left, right, node)
@@ -2574,14 +2580,19 @@ def _value_reads(node: c_ast.Node, names: list[str]) -> bool:
     return all(_value_reads(child, names) for _, child in node.children())
 
 
-def _reads_objects(expression: Expression) -> bool:
+def _reads_objects(expression: Expression, known: dict[int, tuple[Expression, bool]]) -> bool:
     """Whether ``expression`` reads a program variable or memory (not only temporaries
-    and constants)."""
+    and constants); ``known``: the answers so far, by identity."""
     if isinstance(expression, VariableRef):
         return not expression.variable.c_name.startswith("__cpa_")
     if isinstance(expression, (Dereference, FieldAccess, ArraySubscript)):
         return True
-    return any(_reads_objects(child) for child in expression.children())
+    entry = known.get(id(expression))
+    if entry is not None:
+        return entry[1]
+    answer = any(_reads_objects(child, known) for child in expression.children())
+    known[id(expression)] = (expression, answer)
+    return answer
 
 
 def _initializer_items(init: c_ast.InitList, items: list[c_ast.Node]) -> bool:
