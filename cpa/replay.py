@@ -576,6 +576,9 @@ class _Instrumenter:
         self.implicit_inputs: list[tuple[str, str | None, int, str, c_ast.Node]] = []
         #: the called functions without body that the C library defines
         self.library_names: frozenset[str] = frozenset()
+        #: called functions that the program text reaches as gcc's builtins (glibc's
+        #: ``alloca`` macro), renamed to ``__builtin_NAME`` here
+        self.builtin_names: set[str] = set()
 
     # -------------------------------------------------------------------- scopes
     def lookup(self, name: str) -> _Entry | None:
@@ -890,6 +893,7 @@ class _Instrumenter:
         if name == "alloca" and name not in self.defined:
             # glibc's alloca is a macro for the builtin, absent under -fno-builtin
             node.name = c_ast.ID("__builtin_alloca", callee.coord)
+            self.builtin_names.add(name)
             return node
         if self.stubbed(name):
             function = self.record(name, node)

@@ -224,7 +224,6 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
     defined = {ext.decl.name: ext for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
     library = functools.partial(library_functions, data_model=data_model)
     instrumenter = _Instrumenter(specification, model_named(data_model), library)
-    calls_alloca = "alloca" not in defined and _calls(ast, "alloca")  # before the renaming
     try:
         instrumenter.run(ast)
     except _Unsupported as error:
@@ -267,22 +266,10 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
         harness = harness.replace(usual, alias)
     harness += "\n".join(definitions) + "\n" + hooks
     edited = _edit_text(program, labels, sites) if labels or sites else None
-    # glibc's alloca is a macro for the builtin, which -fno-builtin leaves undefined
-    # when the file calls it without <alloca.h> (its macro is the same)
-    flags = ("-Dalloca=__builtin_alloca",) if calls_alloca else ()
+    # the file itself is compiled as written: what the instrumenter renamed to a builtin
+    # (glibc's alloca macro, which -fno-builtin would leave undefined without its header)
+    flags = tuple(f"-D{name}=__builtin_{name}" for name in sorted(instrumenter.builtin_names))
     return _Plan(harness, defined_targets, edited, flags)
-
-
-def _calls(ast: c_ast.Node, name: str) -> bool:
-    """Whether ``ast`` calls the function ``name`` by name (declared or not)."""
-    pending = [ast]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
-            if node.name.name == name:
-                return True
-        pending.extend(node)
-    return False
 
 
 def _line_of(node: c_ast.Node) -> int:
