@@ -8,7 +8,7 @@ inputs and reports whether a target of the specification was reached.
 
 Pipeline: the project's preprocessing (:func:`cpa.cfa.preprocess.preprocess`, with
 ``cpp`` for the data model when there are directives), pycparser, an AST
-instrumentation (:class:`_Instrumenter`), pycparser's C generator, gcc, one run with a
+instrumentation (:class:`Instrumenter`), pycparser's C generator, gcc, one run with a
 time limit. The instrumentation follows the verifier's input convention
 (:mod:`cpa.cfa.inputs`):
 
@@ -398,7 +398,7 @@ def parse_for_replay(program: str | os.PathLike, data_model: str = "LP64") -> c_
 
 
 # ------------------------------------------------------------------ instrumentation
-class _Unsupported(Exception):
+class ReplayUnsupported(Exception):
     """A construct that the replay cannot express; the outcome is UNKNOWN."""
 
     def __init__(self, construct: str, line: int | None = None):
@@ -546,7 +546,7 @@ def _rename_harness_names(ast: c_ast.FileAST) -> None:
         stack.extend(child for _, child in node.children())
 
 
-class _Instrumenter:
+class Instrumenter:
     """Rewrites a program's AST for replay and prints it as C (see module docstring)."""
 
     def __init__(
@@ -639,7 +639,7 @@ class _Instrumenter:
                 ast.ext[index] = self.visit(ext)
         for name, line in self.extern_uses.items():
             if name not in self.defined_variables:
-                raise _Unsupported(f"extern variable {name} without definition", line)
+                raise ReplayUnsupported(f"extern variable {name} without definition", line)
         library = self.library(
             frozenset(
                 name
@@ -930,7 +930,7 @@ class _Instrumenter:
         """For a function of the C library: its calls call it, a stub around each call
         skips the input the analysis read as its result (none for a ``void`` one)."""
         if function.referenced:
-            raise _Unsupported(f"address of C library function {function.name}", function.line)
+            raise ReplayUnsupported(f"address of C library function {function.name}", function.line)
         declaration = function.prototype()
         prototype, (kind, returns) = self.prototype(function.name, declaration, _STUB_PREFIX, True)
         if kind == "void":
@@ -1097,8 +1097,8 @@ def instrument(
         try:
             if library is None:
                 library = functools.partial(library_functions, data_model=data_model)
-            return _Instrumenter(specification, model_named(data_model), library).run(ast)
-        except _Unsupported as error:
+            return Instrumenter(specification, model_named(data_model), library).run(ast)
+        except ReplayUnsupported as error:
             raise UnsupportedFeature(error.construct, str(program), error.line) from None
     finally:
         sys.setrecursionlimit(previous)
@@ -1140,7 +1140,7 @@ def replay(
         failure = build([*command, "-o", str(binary)], deadline, directory)
         if failure is not None:
             return ReplayOutcome(
-                None, _OUT_OF_TIME if failure == BUILD_OUT_OF_TIME else f"build failed: {failure}"
+                None, _OUT_OF_TIME if failure.out_of_time else f"build failed: {failure.reason}"
             )
         run_limit = time_within(timelimit, deadline)
         if run_limit <= 0:
@@ -1155,27 +1155,33 @@ _BUILD_TIMELIMIT = 300.0
 _OUT_OF_TIME = "the time limit was reached before the compiled program could run"
 
 
-#: what :func:`build` answers when ``deadline`` has passed before gcc could start
-BUILD_OUT_OF_TIME = "no time was left for the build"
+@dataclass(frozen=True)
+class BuildFailure:
+    """Why a gcc step did not produce its output: ``reason`` in gcc's words (or its
+    timeout), ``out_of_time`` when the deadline had passed before gcc could start, which
+    each replay words as a time limit rather than a failed build."""
+
+    reason: str
+    out_of_time: bool = False
 
 
-def build(command: list[str], deadline: float | None, directory: str) -> str | None:
+def build(command: list[str], deadline: float | None, directory: str) -> BuildFailure | None:
     """Run one gcc ``command`` within :data:`_BUILD_TIMELIMIT` and ``deadline``: None
     when it succeeded, else why not (gcc's first error, with ``directory``'s paths
     shortened, or its timeout), for both replays to word as theirs."""
     limit = time_within(_BUILD_TIMELIMIT, deadline)
     if limit <= 0:
-        return BUILD_OUT_OF_TIME
+        return BuildFailure("no time was left for the build", out_of_time=True)
     try:
         result = subprocess.run(
             command, capture_output=True, text=True, timeout=limit, env=_gcc_environment()
         )
     except subprocess.TimeoutExpired:
-        return f"gcc took longer than {limit:.3g} s"
+        return BuildFailure(f"gcc took longer than {limit:.3g} s")
     except OSError as error:
-        return str(error)
+        return BuildFailure(str(error))
     if result.returncode != 0:
-        return _first_error(result.stderr, directory)
+        return BuildFailure(_first_error(result.stderr, directory))
     return None
 
 

@@ -43,13 +43,12 @@ from cpa.cfa.targets import Specification
 from cpa.errors import UnsupportedFeature
 from cpa.replay import (
     ASSUME_FUNCTION,
-    BUILD_OUT_OF_TIME,
     GCC_FLAGS,
     HARNESS,
     MACHINE_FLAGS,
+    Instrumenter,
     ReplayOutcome,
-    _Instrumenter,
-    _Unsupported,
+    ReplayUnsupported,
     build,
     find_gcc,
     library_functions,
@@ -182,10 +181,10 @@ def replay_original(
         ]
         for command in steps:
             failure = build(list(map(str, command)), deadline, directory)
-            if failure == BUILD_OUT_OF_TIME:
+            if failure is not None and failure.out_of_time:
                 return ReplayOutcome(None, "the time limit was reached before the build")
             if failure is not None:
-                return ReplayOutcome(None, f"build of the file itself failed: {failure}")
+                return ReplayOutcome(None, f"build of the file itself failed: {failure.reason}")
         addresses = _addresses(binary, [name for name, _ in plan.defined_targets])
         if addresses is None:
             return ReplayOutcome(None, "the file itself cannot be run: nm cannot read it")
@@ -223,10 +222,10 @@ def _plan(program: str | os.PathLike, specification: Specification, data_model: 
     labels = _target_labels(ast, specification)
     defined = {ext.decl.name: ext for ext in ast.ext if isinstance(ext, c_ast.FuncDef)}
     library = functools.partial(library_functions, data_model=data_model)
-    instrumenter = _Instrumenter(specification, model_named(data_model), library)
+    instrumenter = Instrumenter(specification, model_named(data_model), library)
     try:
         instrumenter.run(ast)
-    except _Unsupported as error:
+    except ReplayUnsupported as error:
         raise _NotApplicable(error.construct) from None
     sites = []
     for name, file, line, kind, ctype in instrumenter.implicit_inputs:
@@ -277,7 +276,7 @@ def _line_of(node: c_ast.Node) -> int:
     return int(coord.line) if coord is not None and coord.line else 0
 
 
-def _stub_kind(instrumenter: _Instrumenter, function) -> tuple[str, str]:
+def _stub_kind(instrumenter: Instrumenter, function) -> tuple[str, str]:
     """(kind, C spelling) of what ``function`` returns, the spelling a basic type that
     the harness can name without the program's declarations (the same in the ABI)."""
     declaration = function.prototype()
@@ -297,7 +296,7 @@ def _stub_kind(instrumenter: _Instrumenter, function) -> tuple[str, str]:
     raise _NotApplicable(f"{function.name} returns a type the harness cannot name")
 
 
-def _basic_spelling(instrumenter: _Instrumenter, node: c_ast.Node, depth: int = 0) -> str | None:
+def _basic_spelling(instrumenter: Instrumenter, node: c_ast.Node, depth: int = 0) -> str | None:
     """The basic type behind typedefs, or None."""
     if depth > 100:
         return None
@@ -319,7 +318,7 @@ def _basic_spelling(instrumenter: _Instrumenter, node: c_ast.Node, depth: int = 
     return None
 
 
-def _definition(instrumenter: _Instrumenter, function) -> str:
+def _definition(instrumenter: Instrumenter, function) -> str:
     """The harness' definition of a called function without body, under its own name."""
     name = function.name
     if name in instrumenter.call_targets:
@@ -338,7 +337,7 @@ def _target_definition(name: str, line: int) -> str:
     return f'void {name}() {{ __cpa_replay_target("{what}", {line}); }}'
 
 
-def _first_parameter(instrumenter: _Instrumenter, function) -> str:
+def _first_parameter(instrumenter: Instrumenter, function) -> str:
     declaration = function.prototype()
     params = getattr(getattr(declaration, "type", None), "args", None)
     if params is None or not params.params:

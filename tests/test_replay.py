@@ -641,3 +641,12 @@ int main(void) {
 """
     assert run(tmp_path, body, [10]).reached is True
     assert run(tmp_path, body, [7]).reached is False
+
+
+def test_a_deadline_passed_before_the_build_is_a_time_limit_not_a_failed_build(tmp_path):
+    needs_gcc()
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + "int main(void) { reach_error(); return 0; }\n")
+    outcome = replay(program, [], REACH_ERROR, "LP64", 10.0, deadline=time.monotonic() - 1)
+    assert outcome.reached is None
+    assert outcome.reason == "the time limit was reached before the compiled program could run"

@@ -4,6 +4,7 @@ Each test builds a small program (about 0.3 s); without gcc they skip."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,14 @@ def test_alloca_without_or_with_its_header_builds(tmp_path, header_line):
     assert reached.reached is True, reached.reason
     missed = run(tmp_path, header_line + body, [2], header=HEADER)
     assert missed.reached is False and "status 0" in missed.reason
+
+
+def test_a_deadline_passed_before_the_build_is_a_time_limit_not_a_failed_build(tmp_path):
+    problem = toolchain_problem("LP64")
+    if problem is not None:
+        pytest.skip(problem)
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + "int main(void) { reach_error(); return 0; }\n")
+    outcome = replay_original(program, [], ANY_ERROR, deadline=time.monotonic() - 1)
+    assert outcome.reached is None
+    assert outcome.reason == "the time limit was reached before the build"
