@@ -12,7 +12,8 @@ and an unconfirmed one is dropped and the analysis runs as usual. A search that 
 nothing proves nothing: it never answers TRUE.
 
 The inputs mix what tends to matter in C programs: the constants the program's
-conditions compare with and their neighbours, small numbers, the limits of the integer
+conditions compare with and their neighbours, numbers between 0 and those constants,
+small numbers, the limits of the integer
 types and their neighbours, powers of two, and uniform 64-bit words (the interpreter
 converts each to the type of the input it fills). Each run also draws how often an input
 is 0 (never, half the time, mostly): a reactive program (a scheduler loop that runs a
@@ -45,7 +46,7 @@ _FIRST_RUN_SHARE = 0.1
 #: runs in a row that execute no edge the runs before them did not: the inputs drawn
 #: so far have found what they find (a small program's safe paths are covered in a
 #: few dozen runs, and the search then ends long before its time)
-_STALE_RUNS = 200
+STALE_RUNS = 200
 #: limits of the integer types and their neighbours
 _BOUNDARIES = tuple(
     sorted(
@@ -85,7 +86,13 @@ def _value(rnd: random.Random, constants: tuple[int, ...]) -> int:
     roll = rnd.random()
     if constants and roll < 0.2:
         return rnd.choice(constants)
-    if roll < 0.35:
+    if constants and roll < 0.3:
+        # a value between 0 and one of the program's constants: an input that a guard
+        # bounds (``n > 20``) and a computation then needs inside the range (``n == 12``
+        # only through a loop or a call)
+        constant = rnd.choice(constants)
+        return rnd.randint(min(0, constant), max(0, constant))
+    if roll < 0.4:
         return rnd.randint(-8, 8)
     if roll < 0.5:
         return rnd.choice(_BOUNDARIES)
@@ -128,10 +135,13 @@ def search_by_execution(
     seconds: float,
     statistics: Statistics | None = None,
     seed: int = 0,
+    stale_runs: int = STALE_RUNS,
+    statistics_prefix: str = "execution_search",
 ) -> Counterexample | None:
     """A counterexample found by executing ``cfa`` (not summarised: its steps are the
-    program's) with random inputs for at most ``seconds``, and while runs still cover
-    new edges; None if no run reached a target."""
+    program's) with random inputs for at most ``seconds``, and until ``stale_runs`` runs
+    in a row cover no new edge; None if no run reached a target. ``statistics_prefix``
+    names its statistics (``<prefix>_runs``, ``<prefix>_time_s``)."""
     started = time.monotonic()
     stop_at = started + seconds
     rnd = random.Random(seed)
@@ -156,14 +166,14 @@ def search_by_execution(
             before = len(covered)
             covered.update(id(edge) for edge in result.trace)
             stale = 0 if len(covered) > before else stale + 1
-            if time.monotonic() >= stop_at or stale >= _STALE_RUNS:
+            if time.monotonic() >= stop_at or stale >= stale_runs:
                 break
             inputs = _inputs(rnd, constants)
             result = run(cfa, specification, inputs, stop_at=stop_at)
     finally:
         if statistics is not None:
-            statistics.set("execution_search_runs", runs)
-            statistics.set("execution_search_time_s", time.monotonic() - started)
+            statistics.set(f"{statistics_prefix}_runs", runs)
+            statistics.set(f"{statistics_prefix}_time_s", time.monotonic() - started)
     return found
 
 

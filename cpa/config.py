@@ -60,6 +60,15 @@ ANALYSIS_OPTIONS: dict[str, Option] = {
         "like the analysis' own); 0: no search (algorithms/execution_search.py)",
         minimum=0.0,
     ),
+    "search_after_unknown": Option(
+        float,
+        0.0,
+        "seconds the search by execution may go on (at most 80 % of the time left) when the "
+        "analysis ends with UNKNOWN for a reason other than time or memory (a construct it "
+        "does not model, such as recursion): a run that reaches a target is a counterexample, "
+        "confirmed like the others; 0: no second search",
+        minimum=0.0,
+    ),
 }
 
 _TOP_LEVEL = {"extends", "analysis", "cpa", "algorithm", "refiner"}

@@ -31,7 +31,7 @@ from cpa.core.reached import ReachedSet
 from cpa.errors import CpaError, UnsupportedFeature, WitnessRejected
 from cpa.native_stack import with_room_for_native_recursion
 from cpa.progress import Heartbeat
-from cpa.results import AnalysisOutcome, Verdict, VerificationResult
+from cpa.results import AnalysisOutcome, Counterexample, Verdict, VerificationResult
 from cpa.statistics import Statistics
 from cpa.watchdog import Watchdog, grace_for
 from cpa.witness.correctness import collect_invariants, loop_locations
@@ -144,10 +144,13 @@ def analyze(
         return Watchdog(max(0.0, deadline.remaining() or 0.0), grace_for(timelimit), on_overrun)
 
     heartbeat = Heartbeat(sample, progress, progress_interval) if progress else nullcontext()
+    program_cfa: CFA | None = None  # the CFA the runs execute, once prepared
+    found_by_a_run = summarised = False
     with heartbeat:
         try:
             with watched():
                 prepare_cfa(cfa)
+                program_cfa = cfa
                 # a counterexample found by running the program, already confirmed
                 outcome = search_first(cfa, configuration, specification, deadline, statistics)
                 found_by_a_run = outcome is not None
@@ -159,6 +162,7 @@ def analyze(
                         with statistics.timer("cfa_transformation_time_s"):
                             cfa = prepare_cfa(transformation.apply(cfa, context))
                         context.cfa = cfa
+                        summarised = True
                     cpa, reached = build(cfa, configuration, context)
                     running["reached"] = reached
                     algorithm_name = configuration.analysis["algorithm"]
@@ -198,6 +202,25 @@ def analyze(
                 if _is_want_of_memory(error)
                 else f"internal error: {type(error).__name__}: {first_line}",
             )
+        if (
+            program_cfa is not None
+            and not found_by_a_run
+            and outcome.verdict is Verdict.UNKNOWN
+            and outcome.reason not in ("timeout", "out of memory")
+        ):
+            try:
+                with watched():
+                    outcome = search_after_unknown(
+                        program_cfa,
+                        configuration,
+                        specification,
+                        deadline,
+                        statistics,
+                        outcome,
+                        summarised,
+                    )
+            except TimeLimitExceeded:
+                pass  # the confirmation ran out of time: the analysis' answer stands
     arg = None
     if want_graphs and reached is not None:
         from cpa.report.arg_graph import snapshot
@@ -329,6 +352,73 @@ def search_first(
     from algorithms.execution_search import search_by_execution
 
     found = search_by_execution(cfa, specification, seconds, statistics)
+    return _answer_of_run(found, cfa, configuration, specification, deadline, statistics)
+
+
+#: how many times as many stale runs as the first search's the search after an UNKNOWN
+#: allows: the analysis has nothing left to try, so the runs get longer to find rarer paths
+_STALE_FACTOR_AFTER_UNKNOWN = 20
+
+
+def search_after_unknown(
+    cfa: CFA,
+    configuration: Configuration,
+    specification: Specification,
+    deadline: Deadline,
+    statistics: Statistics,
+    outcome: AnalysisOutcome,
+    summarised: bool = False,
+) -> AnalysisOutcome:
+    """``outcome`` (an UNKNOWN for a reason other than time or memory: a construct the
+    analysis does not model, such as recursion, which the interpreter runs) or FALSE
+    from more runs of the program (``analysis.search_after_unknown`` seconds, at most
+    80 % of the time left, other inputs than the first search's, and
+    :data:`_STALE_FACTOR_AFTER_UNKNOWN` times its coverage patience), confirmed as
+    every run's counterexample is. Why: the analysis gave up with time left, and a
+    confirmed run is as good an answer FALSE as the analysis' own. ``summarised``:
+    a CFA transformation (LBE) has rewritten ``cfa`` in place, so the runs take the
+    program's CFA from the file again (its constants and steps are the program's)."""
+    seconds = configuration.analysis["search_after_unknown"]
+    remaining = deadline.remaining()
+    if remaining is not None:
+        seconds = min(seconds, remaining * 0.8)
+    if seconds <= 0:
+        return outcome
+    if summarised:
+        started = time.monotonic()
+        try:
+            cfa = parse_program(
+                cfa.file, cfa.entry_function, cfa.data_model, specification.error_functions
+            )
+        except (CpaError, OSError):
+            return outcome  # a CFA from a string, or a file that changed since
+        prepare_cfa(cfa)
+        seconds -= time.monotonic() - started
+        if seconds <= 0:
+            return outcome
+    from algorithms.execution_search import STALE_RUNS, search_by_execution
+
+    prefix = "execution_search_after_unknown"
+    stale_runs = _STALE_FACTOR_AFTER_UNKNOWN * STALE_RUNS
+    found = search_by_execution(cfa, specification, seconds, statistics, 1, stale_runs, prefix)
+    answer = _answer_of_run(found, cfa, configuration, specification, deadline, statistics, prefix)
+    if answer is None:
+        return outcome
+    statistics.set("unknown_before_the_search", outcome.reason)
+    return answer
+
+
+def _answer_of_run(
+    found: Counterexample | None,
+    cfa: CFA,
+    configuration: Configuration,
+    specification: Specification,
+    deadline: Deadline,
+    statistics: Statistics,
+    prefix: str = "execution_search",
+) -> AnalysisOutcome | None:
+    """FALSE with the counterexample of a run that reached a target, once confirmed
+    (under ``confirm_false = "gcc"``); None without one or when it is not confirmed."""
     if found is None:
         return None
     outcome = AnalysisOutcome(Verdict.FALSE, "a target is reachable (a run of the program)", found)
@@ -336,9 +426,9 @@ def search_first(
         with statistics.timer("confirmation_time_s"):
             outcome = confirm_by_execution(outcome, cfa, specification, deadline)
         if outcome.verdict is not Verdict.FALSE:
-            statistics.set("execution_search_unconfirmed", outcome.reason)
+            statistics.set(f"{prefix}_unconfirmed", outcome.reason)
             return None
-    statistics.set("execution_search_found", 1)
+    statistics.set(f"{prefix}_found", 1)
     return outcome
 
 

@@ -62,6 +62,7 @@ def assert_block_hoare_triples(cpa, reached) -> int:
 
 
 def analysis_only(config: str = "lbe", overrides=()) -> Configuration:
-    """``config`` without the search by execution before the analysis: for tests of
-    what the analysis itself answers (a run of the program may find a FALSE first)."""
-    return load_configuration(config, ["analysis.search_by_execution=0", *overrides])
+    """``config`` without the searches by execution before and after the analysis: for
+    tests of what the analysis itself answers (a run of the program may find a FALSE)."""
+    searches_off = ["analysis.search_by_execution=0", "analysis.search_after_unknown=0"]
+    return load_configuration(config, [*searches_off, *overrides])

@@ -32,6 +32,7 @@ UNCHECKED = [
     "cpa.predicate.check_counterexample=false",
     "analysis.confirm_false=none",
     "analysis.search_by_execution=0",  # a run of the program is no test of the encoding
+    "analysis.search_after_unknown=0",
 ]
 
 

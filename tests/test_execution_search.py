@@ -132,11 +132,21 @@ def test_an_unconfirmed_run_leaves_the_answer_to_the_analysis(tmp_path: Path, mo
 
 
 @pytest.mark.parametrize(
-    ("config", "seconds"),
-    [("lbe", 1.0), ("impact", 1.0), ("validate-violation", 0.0), ("location", 0.0)],
+    ("config", "seconds", "after_unknown"),
+    [
+        ("lbe", 1.0, 30.0),
+        ("impact", 1.0, 30.0),
+        ("validate-violation", 0.0, 0.0),
+        ("validate-correctness", 0.0, 0.0),
+        ("location", 0.0, 0.0),
+    ],
 )
-def test_the_search_is_part_of_the_engines_not_of_witness_validation(config, seconds):
-    assert load_configuration(config).analysis["search_by_execution"] == seconds
+def test_the_search_is_part_of_the_engines_not_of_witness_validation(
+    config, seconds, after_unknown
+):
+    analysis = load_configuration(config).analysis
+    assert analysis["search_by_execution"] == seconds
+    assert analysis["search_after_unknown"] == after_unknown
 
 
 def test_without_the_search_the_analysis_decides(tmp_path: Path):
@@ -206,3 +216,71 @@ def test_a_program_without_inputs_gets_the_whole_time(monkeypatch):
     source = HEADER + "int main(void) { int i = 0; while (i < 1000) i++; reach_error(); return 0; }"
     cfa = parse_source(source, "long.c")
     assert search_by_execution(cfa, Specification.unreach_call(), 30.0) is not None
+
+
+# recursion, which the analyses refuse and the interpreter runs; the error needs x = 5
+RECURSIVE = (
+    HEADER
+    + """int depth(int n) { return n <= 0 ? 0 : 1 + depth(n - 1); }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0 || x > 100) return 0;
+  if (depth(x) == 5) reach_error();
+  return 0;
+}
+"""
+)
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_after_an_unsupported_construct_the_search_goes_on_and_answers_false(
+    tmp_path: Path, config: str
+):
+    # no first search: the analysis stops at the recursion, the second search finds x = 5
+    # (lbe has summarised the analysed CFA in place: the runs read the file again)
+    program = tmp_path / "program.c"
+    program.write_text(RECURSIVE)
+    overrides = ["analysis.search_by_execution=0", "analysis.search_after_unknown=30"]
+    configuration = load_configuration(config, overrides)
+    result = verify(program, configuration, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.FALSE
+    assert [value.value for value in result.counterexample.inputs] == [5]
+    assert result.counterexample.confirmation.startswith("gcc:")
+    assert "recursion (depth)" in result.statistics["unknown_before_the_search"]
+    assert result.statistics["execution_search_after_unknown_found"] == 1
+    assert "execution_search_runs" not in result.statistics
+    # the steps are the program's statements, not LBE's blocks
+    assert [step.text for step in result.counterexample.steps if step.inputs] == [
+        "int x = __VERIFIER_nondet_int()"
+    ]
+
+
+def test_a_second_search_that_finds_nothing_leaves_the_analysis_reason(tmp_path: Path):
+    source = RECURSIVE.replace("depth(x) == 5", "depth(x) < 0")
+    overrides = ["analysis.search_by_execution=0", "analysis.search_after_unknown=30"]
+    result = _verify(tmp_path, source, overrides)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported feature: recursion (depth)" in result.reason
+    runs = result.statistics["execution_search_after_unknown_runs"]
+    # ended by coverage: 20 times the first search's patience, long before 30 s
+    assert runs >= 20 * execution_search.STALE_RUNS
+    assert result.statistics["execution_search_after_unknown_time_s"] < 30.0
+
+
+def test_without_the_second_search_an_unsupported_construct_is_unknown(tmp_path: Path):
+    overrides = ["analysis.search_by_execution=0", "analysis.search_after_unknown=0"]
+    result = _verify(tmp_path, RECURSIVE, overrides)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported feature: recursion (depth)" in result.reason
+    assert "execution_search_after_unknown_runs" not in result.statistics
+
+
+def test_a_timeout_gets_no_second_search(tmp_path: Path):
+    program = tmp_path / "program.c"
+    program.write_text(DEEP)
+    configuration = load_configuration(
+        "lbe", ["analysis.search_by_execution=0", "analysis.search_after_unknown=30"]
+    )
+    result = verify(program, configuration, Specification.unreach_call(), timelimit=0.5)
+    assert result.verdict is Verdict.UNKNOWN and result.reason == "timeout"
+    assert "execution_search_after_unknown_runs" not in result.statistics
