@@ -221,6 +221,10 @@ def analyze(
                     )
             except TimeLimitExceeded:
                 pass  # the confirmation ran out of time: the analysis' answer stands
+            except Exception as error:  # a bug of the search must not cost the answer
+                if os.environ.get("CPA_DEBUG"):
+                    raise
+                statistics.set("execution_search_after_unknown_error", type(error).__name__)
     arg = None
     if want_graphs and reached is not None:
         from cpa.report.arg_graph import snapshot

@@ -284,3 +284,16 @@ def test_a_timeout_gets_no_second_search(tmp_path: Path):
     result = verify(program, configuration, Specification.unreach_call(), timelimit=0.5)
     assert result.verdict is Verdict.UNKNOWN and result.reason == "timeout"
     assert "execution_search_after_unknown_runs" not in result.statistics
+
+
+def test_an_error_in_the_second_search_leaves_the_analysis_answer(tmp_path: Path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("test")
+
+    monkeypatch.delenv("CPA_DEBUG", raising=False)
+    monkeypatch.setattr(execution_search, "search_by_execution", broken)
+    overrides = ["analysis.search_by_execution=0", "analysis.search_after_unknown=30"]
+    result = _verify(tmp_path, RECURSIVE, overrides)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported feature: recursion (depth)" in result.reason
+    assert result.statistics["execution_search_after_unknown_error"] == "RuntimeError"
