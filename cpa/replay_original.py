@@ -181,9 +181,9 @@ def replay_original(
         ]
         for command in steps:
             failure = build(list(map(str, command)), deadline, directory)
-            if failure is not None and failure.out_of_time:
-                return ReplayOutcome(None, "the time limit was reached before the build")
             if failure is not None:
+                if failure.out_of_time:
+                    return ReplayOutcome(None, "the time limit was reached before the build")
                 return ReplayOutcome(None, f"build of the file itself failed: {failure.reason}")
         addresses = _addresses(binary, [name for name, _ in plan.defined_targets])
         if addresses is None:
