@@ -238,3 +238,93 @@ def test_a_switch_waypoint_value_is_one_constant_with_at_most_one_sign(value, la
     from cpa.witness.waypoints import _switch_label
 
     assert _switch_label(value) == label
+
+
+RECURSIVE = """\
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void);
+int sum(int n) { return n <= 0 ? 0 : n + sum(n - 1); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int m = __VERIFIER_nondet_int();
+  if (n < 0 || n > 20 || m != 1) return 0;
+  if (sum(n) == 78) reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.fixture
+def recursive_witness(tmp_path):
+    """A witness of a program the analysis refuses (recursion), written from the FALSE
+    of a run that found its violation (n = 12, m = 1)."""
+    program = tmp_path / "recursive.c"
+    program.write_text(RECURSIVE)
+    result = verify(program, "lbe", REACH_ERROR, timelimit=60, data_model=LP64)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [value.value for value in result.counterexample.inputs] == [12, 1]
+    witness = tmp_path / "witness.yml"
+    witness.write_text(
+        format_witness(violation_witness(result.counterexample, program, REACH_ERROR, "LP64"))
+    )
+    return program, witness
+
+
+@needs_gcc
+def test_witness_of_a_recursive_program_is_confirmed_by_its_input_values(recursive_witness):
+    program, witness = recursive_witness
+    result = validate(witness, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == CONFIRMED, result.reason
+    assert "witness's input values" in result.reason and "recursion" in result.reason
+    assert [value.value for value in result.counterexample.inputs] == [12, 1]
+    assert result.statistics["witness_run"] == "confirmed"
+
+
+@pytest.mark.parametrize(
+    ("replace", "why"),
+    [
+        # n = 11: sum is 66, the run ends without the violation
+        (("\\result == 12", "\\result == 11"), "does not reach a target"),
+        # a relation gives no value to run with
+        (("\\result == 12", "\\result >= 12"), "not all given"),
+    ],
+)
+def test_witness_whose_input_values_do_not_reach_the_violation_stays_unknown(
+    recursive_witness, replace, why
+):
+    program, witness = recursive_witness
+    text = witness.read_text()
+    assert replace[0] in text
+    broken = witness.with_name("broken.yml")
+    broken.write_text(text.replace(replace[0], replace[1], 1))
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == UNKNOWN and "recursion" in result.reason
+    assert why in result.statistics["witness_run"]
+
+
+def test_witness_without_the_second_value_stays_unknown(recursive_witness):
+    """A run that wants an input the witness does not give stops: no default value."""
+    program, witness = recursive_witness
+    (entry,) = read_witness(witness).entries
+    returns = [s for s in entry.segments if s[-1].type == "function_return"]
+    assert [s[-1].constraint for s in returns] == ["\\result == 12", "\\result == 1"]
+    entry.segments.remove(returns[1])
+    broken = witness.with_name("broken.yml")
+    broken.write_text(format_witness(entry))
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == UNKNOWN
+    assert "inputs exhausted" in result.statistics["witness_run"]
+
+
+def test_run_on_the_witness_values_along_another_branch_confirms_nothing(recursive_witness):
+    """The values reach the violation, but the witness says the last branch before it
+    went the other way: the run is not an execution the witness allows."""
+    program, witness = recursive_witness
+    text = witness.read_text()
+    position = text.rfind("value: 'true'")
+    assert position > 0
+    broken = witness.with_name("broken.yml")
+    broken.write_text(text[:position] + "value: 'false'" + text[position + len("value: 'true'") :])
+    result = validate(broken, program, REACH_ERROR, "main", LP64, timelimit=30)
+    assert result.outcome == UNKNOWN and "recursion" in result.reason
+    assert "leaves the witness" in result.statistics["witness_run"]

@@ -8,7 +8,12 @@ executions the witness allows (the witness CPA in product with ABE-l,
   constraint of the witness read exactly: ``confirmed``;
 * TRUE, with every followed waypoint found in the program: ``refuted`` (no execution
   that the witness allows reaches its violation);
-* anything else: ``unknown``, with the reason.
+* anything else: ``unknown``, with the reason, unless the witness gives the values
+  of the program's inputs (``\\result == V`` at the calls that read them, in order)
+  and a run of the program on exactly those values reaches a target, confirmed by a
+  compiled run: ``confirmed`` (execution-based validation, as SV-COMP's test-based
+  validators do). Why: the analysis refuses programs the interpreter runs
+  (recursion), and a witness of such a program is checked by running it.
 
 A **correctness witness** is checked in :mod:`cpa.witness.invariants`.
 """
@@ -16,19 +21,23 @@ A **correctness witness** is checked in :mod:`cpa.witness.invariants`.
 from __future__ import annotations
 
 import hashlib
+import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from algorithms.cpa_algorithm import Deadline, TimeLimitExceeded
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.frontend import parse_program
+from cpa.cfa.inputs import consumes_input
 from cpa.cfa.preprocess import read_source
 from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
 from cpa.errors import CpaError
-from cpa.results import Counterexample, Verdict
+from cpa.results import AnalysisOutcome, Counterexample, Verdict
 from cpa.statistics import Statistics
-from cpa.verifier import analyze, prepare_cfa
+from cpa.verifier import analyze, confirm_by_execution, prepare_cfa
 from cpa.witness.format import TaskInfo, ViolationWitness, WitnessFile, read_witness
 
 CONFIRMED, REFUTED, UNKNOWN = "confirmed", "refuted", "unknown"
@@ -102,6 +111,7 @@ def _validate_violation(
 ) -> ValidationResult:
     from cpa_witness.automaton import matched_segments, problems
 
+    started = time.monotonic()
     configuration = load_configuration(
         config or "validate-violation", [f"cpa.witness.file={witness_path}", *options]
     )
@@ -132,4 +142,118 @@ def _validate_violation(
         if confirmation:
             reason += f" (confirmed by a compiled run: {confirmation})"
         return ValidationResult(CONFIRMED, reason, result.counterexample, values)
+    if timelimit is not None:
+        timelimit = timelimit - (time.monotonic() - started)
+    by_execution = _run_witness_inputs(
+        witness, program, specification, entry_function, data_model, timelimit
+    )
+    values["witness_run"] = by_execution if isinstance(by_execution, str) else "confirmed"
+    if isinstance(by_execution, Counterexample):
+        reason = (
+            "a run of the program on the witness's input values reaches its violation "
+            f"(confirmed by a compiled run: {by_execution.confirmation}); the analysis "
+            f"under the witness: {result.reason}"
+        )
+        return ValidationResult(CONFIRMED, reason, by_execution, values)
     return ValidationResult(UNKNOWN, result.reason, result.counterexample, values)
+
+
+def witness_inputs(segments) -> list[int] | None:
+    """The input values a witness gives, in its order: the ``\\result == V`` of each
+    followed ``function_return`` waypoint (``segments``: its matched segments) at a
+    call that reads an input; None where such a waypoint says less (another relation,
+    another constraint)."""
+    values: list[int] = []
+    for segment in segments:
+        follow = segment.follow
+        if follow.waypoint.type != "function_return":
+            continue
+        if not any(consumes_input(edge) for edge in follow.holds):
+            continue
+        match = _EQUALS.fullmatch(follow.waypoint.constraint or "")
+        if match is None:
+            return None
+        values.append(int(match.group(1).replace(" ", ""), 0))
+    return values
+
+
+#: ``\result == V`` (ACSL; the value as a C integer constant, maybe in parentheses)
+_EQUALS = re.compile(
+    r"\s*\\result\s*==\s*\(?\s*([+-]?\s*(?:0[xX][0-9a-fA-F]+|\d+))\s*[uUlL]*\s*\)?\s*"
+)
+
+
+def _leaves_the_witness(trace, segments, targets) -> str:
+    """Why the run along ``trace`` is not an execution the witness allows, or '' if
+    it is: the witness automaton (``first`` matching) passes every segment along it,
+    every input the run reads is at a ``function_return`` waypoint it passes there
+    (so the k-th value read is the witness' k-th), and no other constraint on values
+    is met (a run cannot check those here)."""
+    from cpa_witness.automaton import WitnessState, WitnessTransferRelation
+
+    transfer = WitnessTransferRelation(segments, targets, "first")
+    state = WitnessState(0)
+    for edge in trace:
+        successors = transfer.successors_for_edge(state, None, edge)
+        if not successors:
+            return f"the run leaves the witness at line {edge.line}"
+        after = successors[0]
+        passed = [s.follow for s in segments[state.segment : after.segment]]
+        given = [w for w in passed if w.waypoint.type == "function_return" and w.holds.get(edge)]
+        reads = consumes_input(edge)
+        if reads and not given:
+            return f"the run reads an input at line {edge.line} that the witness gives no value"
+        # the only constraints on values a run meets: its inputs' own (the values fed)
+        own = {a for w in given for a in w.assumptions.get(edge, ())} if reads else set()
+        if not set(after.assumptions) <= own:
+            return f"the run cannot check the witness' constraint at line {edge.line}"
+        state = after
+    if state.segment != len(segments):
+        return "the run does not pass every waypoint of the witness"
+    return ""
+
+
+def _run_witness_inputs(
+    witness: ViolationWitness,
+    program: str | Path,
+    specification: Specification,
+    entry_function: str,
+    data_model: DataModel,
+    seconds: float | None,
+) -> Counterexample | str:
+    """The counterexample of a run of ``program`` on the witness's input values (no
+    other value: a run that wants more stops) that reaches a target along an execution
+    the witness allows (:func:`_leaves_the_witness`) and that gcc confirms; otherwise
+    why not, in a few words. The program is parsed again: the analysis may have
+    summarised its CFA."""
+    from algorithms.execution_search import counterexample_of_run
+    from cpa.cfa.interpreter import run
+    from cpa_witness.automaton import matched_segments, problems
+
+    if seconds is not None and seconds <= 0:
+        return "no time left"
+    deadline = Deadline.after(seconds)
+    cfa = prepare_cfa(
+        parse_program(program, entry_function, data_model, specification.error_functions)
+    )
+    segments = matched_segments(witness, cfa, specification)
+    if problems(segments):
+        return "the witness has waypoints that are not read exactly"
+    inputs = witness_inputs(segments)
+    if inputs is None:
+        return "the witness's input values are not all given as \\result == V"
+    try:
+        result = run(cfa, specification, inputs, stop_at=deadline.at)
+        if not result.reached_target:
+            return f"the run does not reach a target ({result.reason})"
+        leaves = _leaves_the_witness(result.trace, segments, specification.violation_nodes(cfa))
+        if leaves:
+            return leaves
+        found = counterexample_of_run(result)
+        outcome = AnalysisOutcome(Verdict.FALSE, "", found)
+        outcome = confirm_by_execution(outcome, cfa, specification, deadline)
+    except TimeLimitExceeded:
+        return "no time left"
+    if outcome.verdict is not Verdict.FALSE:
+        return outcome.reason
+    return found
