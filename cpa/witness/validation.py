@@ -21,7 +21,6 @@ A **correctness witness** is checked in :mod:`cpa.witness.invariants`.
 from __future__ import annotations
 
 import hashlib
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +37,8 @@ from cpa.errors import CpaError
 from cpa.results import AnalysisOutcome, Counterexample, Verdict
 from cpa.statistics import Statistics
 from cpa.verifier import analyze, confirm_by_execution, prepare_cfa
-from cpa.witness.format import TaskInfo, ViolationWitness, WitnessFile, read_witness
+from cpa.witness.format import TaskInfo, ViolationWitness, Waypoint, WitnessFile, read_witness
+from cpa.witness.waypoints import RESULT_CONSTRAINT, result_constant
 
 CONFIRMED, REFUTED, UNKNOWN = "confirmed", "refuted", "unknown"
 
@@ -158,11 +158,19 @@ def _validate_violation(
     return ValidationResult(UNKNOWN, result.reason, result.counterexample, values)
 
 
-def witness_inputs(segments) -> list[int] | None:
-    """The input values a witness gives, in its order: the ``\\result == V`` of each
-    followed ``function_return`` waypoint (``segments``: its matched segments) at a
-    call that reads an input; None where such a waypoint says less (another relation,
-    another constraint)."""
+def _given_value(waypoint: Waypoint) -> int | None:
+    """V of a ``\\result == V`` constraint, None for any other."""
+    relation = RESULT_CONSTRAINT.fullmatch(waypoint.constraint or "")
+    if relation is None or relation.group(1) != "==":
+        return None
+    return result_constant(relation)
+
+
+def _witness_inputs(segments) -> list[int] | None:
+    """The input values a witness gives, in its order: V of each followed
+    ``function_return`` waypoint ``\\result == V`` (``segments``: its matched
+    segments) at a call that reads an input; None where such a waypoint says less
+    (another relation, another constraint)."""
     values: list[int] = []
     for segment in segments:
         follow = segment.follow
@@ -170,41 +178,42 @@ def witness_inputs(segments) -> list[int] | None:
             continue
         if not any(consumes_input(edge) for edge in follow.holds):
             continue
-        match = _EQUALS.fullmatch(follow.waypoint.constraint or "")
-        if match is None:
+        value = _given_value(follow.waypoint)
+        if value is None:
             return None
-        values.append(int(match.group(1).replace(" ", ""), 0))
+        values.append(value)
     return values
 
 
-#: ``\result == V`` (ACSL; the value as a C integer constant, maybe in parentheses)
-_EQUALS = re.compile(
-    r"\s*\\result\s*==\s*\(?\s*([+-]?\s*(?:0[xX][0-9a-fA-F]+|\d+))\s*[uUlL]*\s*\)?\s*"
-)
-
-
-def _leaves_the_witness(trace, segments, targets) -> str:
-    """Why the run along ``trace`` is not an execution the witness allows, or '' if
-    it is: the witness automaton (``first`` matching) passes every segment along it,
-    every input the run reads is at a ``function_return`` waypoint it passes there
-    (so the k-th value read is the witness' k-th), and no other constraint on values
-    is met (a run cannot check those here)."""
+def _leaves_the_witness(result, segments, targets) -> str:
+    """Why the run ``result`` is not an execution the witness allows, or '' if it is:
+    the witness automaton (``first`` matching) passes every segment along its edges,
+    each input the run reads is at a ``function_return`` waypoint passed there whose
+    value it is, and no other constraint on values is met (a run cannot check those)."""
     from cpa_witness.automaton import WitnessState, WitnessTransferRelation
 
     transfer = WitnessTransferRelation(segments, targets, "first")
     state = WitnessState(0)
-    for edge in trace:
+    reads = iter(result.inputs_used)
+    for edge in result.trace:
         successors = transfer.successors_for_edge(state, None, edge)
         if not successors:
             return f"the run leaves the witness at line {edge.line}"
         after = successors[0]
-        passed = [s.follow for s in segments[state.segment : after.segment]]
-        given = [w for w in passed if w.waypoint.type == "function_return" and w.holds.get(edge)]
-        reads = consumes_input(edge)
-        if reads and not given:
-            return f"the run reads an input at line {edge.line} that the witness gives no value"
-        # the only constraints on values a run meets: its inputs' own (the values fed)
-        own = {a for w in given for a in w.assumptions.get(edge, ())} if reads else set()
+        own: set = set()  # the constraints the run's values meet by construction
+        if consumes_input(edge):
+            _, value = next(reads)
+            passed = [s.follow for s in segments[state.segment : after.segment]]
+            given = [
+                w
+                for w in passed
+                if w.waypoint.type == "function_return"
+                and w.holds.get(edge)
+                and _given_value(w.waypoint) == value
+            ]
+            if not given:
+                return f"the run reads an input at line {edge.line} the witness gives no value"
+            own = {a for w in given for a in w.assumptions.get(edge, ())}
         if not set(after.assumptions) <= own:
             return f"the run cannot check the witness' constraint at line {edge.line}"
         state = after
@@ -239,14 +248,14 @@ def _run_witness_inputs(
     segments = matched_segments(witness, cfa, specification)
     if problems(segments):
         return "the witness has waypoints that are not read exactly"
-    inputs = witness_inputs(segments)
+    inputs = _witness_inputs(segments)
     if inputs is None:
         return "the witness's input values are not all given as \\result == V"
     try:
         result = run(cfa, specification, inputs, stop_at=deadline.at)
         if not result.reached_target:
             return f"the run does not reach a target ({result.reason})"
-        leaves = _leaves_the_witness(result.trace, segments, specification.violation_nodes(cfa))
+        leaves = _leaves_the_witness(result, segments, specification.violation_nodes(cfa))
         if leaves:
             return leaves
         found = counterexample_of_run(result)

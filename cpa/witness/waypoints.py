@@ -50,7 +50,8 @@ from cpa.witness.c_expression import conditions
 from cpa.witness.format import Waypoint
 from cpa.witness.source import branching_column, closing_parenthesis
 
-_RESULT = re.compile(
+#: ``\\result OP constant`` (ACSL; the constant as C writes it, maybe in parentheses)
+RESULT_CONSTRAINT = re.compile(
     r"\s*\\result\s*(==|!=|<=|>=|<|>)\s*\(?\s*([+-]?\s*(?:0[xX][0-9a-fA-F]+|\d+))\s*[uUlL]*\s*\)?\s*"
 )
 
@@ -234,7 +235,7 @@ class _EdgeIndex:
         self, waypoint: Waypoint, edges: list[CFAEdge], result: WaypointEdges
     ) -> None:
         candidates = self._calls(edges, FunctionReturnEdge)
-        relation = _RESULT.fullmatch(waypoint.constraint or "")
+        relation = RESULT_CONSTRAINT.fullmatch(waypoint.constraint or "")
         for edge in self._select(candidates, waypoint):
             result.holds[edge] = True
             if relation is None:
@@ -248,7 +249,7 @@ class _EdgeIndex:
                 result.exact = False
                 result.note = "the call's result is converted before it is stored"
                 continue
-            number = int(relation.group(2).replace(" ", ""), 0)
+            number = result_constant(relation)
             if not value.type.min_value <= number <= value.type.max_value:
                 # ACSL compares mathematical integers: decide it on the range
                 result.exact = False
@@ -261,6 +262,11 @@ class _EdgeIndex:
                 edge.successor, edge.successor, edge.line, text, condition, True, column=edge.column
             )
             result.assumptions[edge] = (assumption,)
+
+
+def result_constant(relation: re.Match) -> int:
+    """The constant of a :data:`RESULT_CONSTRAINT` match."""
+    return int(relation.group(2).replace(" ", ""), 0)
 
 
 def _result_value(cfa: CFA, edge: CFAEdge) -> VariableRef | None:
