@@ -22,13 +22,20 @@ mix alone gives 0 rarely. A run ends when it has read :data:`_INPUTS_PER_RUN` in
 a program whose loop only an input ends gets many short runs, not one endless one. The
 first run takes 0 for every input (a program without inputs needs no other), and the
 seed is fixed, so a search is reproducible.
+
+The search after an UNKNOWN (``enumerate_small``) makes every other run one of an
+enumeration of small values for the first inputs (:func:`small_vectors`): there the
+analysis has given up, and an error that needs one input of one value in a range (a
+binary search's key) is reached after a few dozen runs, where random draws may miss it
+for thousands.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cpa.cfa.expressions import IntConstant
 from cpa.cfa.interpreter import REASON_STEP_LIMIT, ReplayResult, run
@@ -120,6 +127,27 @@ class _DrawnInputs(Sequence[int]):
         return self._values[index]
 
 
+#: how many of the first inputs a run reads :func:`small_vectors` enumerates (the
+#: others are 0): (2L+1)^3 runs reach every vector of magnitude L
+_ENUMERATED_INPUTS = 3
+
+
+def small_vectors(width: int) -> Iterator[tuple[int, ...]]:
+    """Every vector of ``width`` integers, by growing largest magnitude: layer L holds
+    the vectors in [-L, L]^width with an entry of magnitude L, each layer in a fixed
+    order (0, 1, -1, 2, -2, ... per entry). Endless for ``width`` > 0."""
+    yield (0,) * width
+    if width == 0:
+        return
+    for layer in itertools.count(1):
+        values = [0]
+        for magnitude in range(1, layer + 1):
+            values += [magnitude, -magnitude]
+        for vector in itertools.product(values, repeat=width):
+            if layer in vector or -layer in vector:
+                yield vector
+
+
 def _inputs(rnd: random.Random, constants: tuple[int, ...]) -> _DrawnInputs:
     zero_share = rnd.choice(_ZERO_SHARES)
 
@@ -137,11 +165,14 @@ def search_by_execution(
     seed: int = 0,
     stale_runs: int = STALE_RUNS,
     statistics_prefix: str = "execution_search",
+    enumerate_small: bool = False,
 ) -> Counterexample | None:
     """A counterexample found by executing ``cfa`` (not summarised: its steps are the
     program's) with random inputs for at most ``seconds``, and until ``stale_runs`` runs
     in a row cover no new edge; None if no run reached a target. ``statistics_prefix``
-    names its statistics (``<prefix>_runs``, ``<prefix>_time_s``)."""
+    names its statistics (``<prefix>_runs``, ``<prefix>_time_s``). ``enumerate_small``:
+    every other run takes the next of :func:`small_vectors` for the inputs the first run
+    read (at most :data:`_ENUMERATED_INPUTS` of them; 0 for every later one)."""
     started = time.monotonic()
     stop_at = started + seconds
     rnd = random.Random(seed)
@@ -156,6 +187,10 @@ def search_by_execution(
         )
         if result.reason == REASON_STEP_LIMIT and not result.inputs_used:
             result = run(cfa, specification, (), default_input=0, stop_at=stop_at)
+        width = min(len(result.inputs_used), _ENUMERATED_INPUTS)
+        vectors = small_vectors(width) if enumerate_small and width else None
+        if vectors is not None:
+            next(vectors)  # the first run was the zero vector
         while True:
             runs += 1
             if result.reached_target:
@@ -168,6 +203,9 @@ def search_by_execution(
             stale = 0 if len(covered) > before else stale + 1
             if time.monotonic() >= stop_at or stale >= stale_runs:
                 break
+            if vectors is not None and runs % 2:
+                result = run(cfa, specification, next(vectors), default_input=0, stop_at=stop_at)
+                continue
             inputs = _inputs(rnd, constants)
             result = run(cfa, specification, inputs, stop_at=stop_at)
     finally:

@@ -404,7 +404,9 @@ def search_after_unknown(
 
     prefix = "execution_search_after_unknown"
     stale_runs = _STALE_FACTOR_AFTER_UNKNOWN * STALE_RUNS
-    found = search_by_execution(cfa, specification, seconds, statistics, 1, stale_runs, prefix)
+    found = search_by_execution(
+        cfa, specification, seconds, statistics, 1, stale_runs, prefix, enumerate_small=True
+    )
     answer = _answer_of_run(found, cfa, configuration, specification, deadline, statistics, prefix)
     if answer is None:
         return outcome
