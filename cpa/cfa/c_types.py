@@ -250,9 +250,11 @@ def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType
     return None
 
 
-#: declared types of the bit-fields whose values are modelled (their promotion is C's);
-#: gcc's wider ones (``long x : 40``) compute in a type of their own, and are refused
-#: where they are used
+#: declared types of the bit-fields whose values are modelled at any width (their
+#: promotion is C's). Of a wider declared type (``long``, ``long long``) gcc promotes a
+#: bit-field of at most int's width as C promotes an int one (``unsigned long x : 20``
+#: to int, ``: 32`` to unsigned int), and those are modelled too; a wider one
+#: (``long x : 40``) computes in a type of its own and is refused where it is used
 BIT_FIELD_TYPES = frozenset(
     ["_Bool", "char", "signed char", "unsigned char", "short", "unsigned short", "int"]
     + ["unsigned int"]
@@ -275,8 +277,12 @@ def is_bit_field(ctype: CType) -> bool:
 
 
 def is_modelled_bit_field(ctype: CType) -> bool:
-    """Whether ``ctype`` is a bit-field type whose values the analyses model."""
-    return is_bit_field(ctype) and ctype.name in BIT_FIELD_TYPES  # type: ignore[attr-defined]
+    """Whether ``ctype`` is a bit-field type whose values the analyses model (see
+    :data:`BIT_FIELD_TYPES`)."""
+    if not is_bit_field(ctype):
+        return False
+    assert isinstance(ctype, IntegerType) and ctype.width is not None
+    return ctype.name in BIT_FIELD_TYPES or ctype.width <= INT.bits
 
 
 def decay(ctype: CType) -> CType:
