@@ -64,10 +64,7 @@ from pysmt.shortcuts import (
     BVOr,
     BVSDiv,
     BVSExt,
-    BVSRem,
     BVSub,
-    BVUDiv,
-    BVURem,
     BVXor,
     BVZExt,
     Equals,
@@ -109,6 +106,7 @@ from cpa.cfa.types import (
 )
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
+from cpa_predicate.division_lemmas import division_lemmas, quotient_and_remainder
 from cpa_predicate.memory import MemoryLayout, MemoryObject, Place
 from cpa_predicate.ssa import ssa_name, symbol
 
@@ -774,10 +772,11 @@ class ExpressionEncoder:
                 traps.append(overflow)
                 overflow = None
         ctx.add_constraint(Not(Or(traps)) if len(traps) > 1 else Not(traps[0]))
-        if op == "/":
-            result = BVSDiv(left, right) if ctype.signed else BVUDiv(left, right)
-        else:
-            result = BVSRem(left, right) if ctype.signed else BVURem(left, right)
+        # facts that a solver would otherwise find only by bit-blasting the divider
+        for lemma in division_lemmas(left, right, bits, ctype.signed):
+            ctx.add_constraint(lemma)
+        quotient, remainder = quotient_and_remainder(left, right, ctype.signed)
+        result = quotient if op == "/" else remainder
         if overflow is None:
             return result
         return Ite(overflow, ctx.fresh_aux(bits), result)
