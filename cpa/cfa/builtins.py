@@ -12,7 +12,8 @@ exactly here or refused:
   ``llabs``, the ``__builtin_*_overflow`` family, ``__builtin_constant_p`` (1 for
   what the frontend folds to a constant, else 0 or 1: gcc's answer follows its own
   folding) and ``memset``, ``memcpy`` and ``memmove`` of a whole number of elements
-  of the pointer's type.
+  of the pointer's type; gcc's bit counts ``__builtin_popcount``, ``parity``, ``ffs``,
+  ``clz`` and ``ctz`` (and their ``l`` and ``ll`` forms), as shifts, masks and sums.
 * **Refused** (:func:`unmodelled`): any other GCC builtin (``__builtin_*``, ``__sync_*``,
   ``__atomic_*``). The frontend keeps the call as an external call and an analysis
   that meets it answers UNKNOWN with its name and line (gcc gives each of them a
@@ -118,8 +119,32 @@ def overflow_builtin(name: str) -> tuple[str, bool, str | None, bool] | None:
     return None
 
 
+#: gcc's bit-counting builtins, each in three widths (no suffix: ``unsigned int``,
+#: ``l``: ``unsigned long``, ``ll``: ``unsigned long long``; ``ffs`` takes the signed
+#: types); all answer an ``int``
+BIT_COUNTS = ("popcount", "parity", "ffs", "clz", "ctz")
+_BIT_COUNT_SUFFIXES = ("", "l", "ll")
+
+
+def bit_count_builtin(name: str) -> tuple[str, str] | None:
+    """``(operation, width suffix)`` of a bit-counting builtin (``__builtin_popcountl``:
+    ``("popcount", "l")``), None for any other name."""
+    core = name.removeprefix("__builtin_")
+    if core == name:
+        return None
+    for operation in BIT_COUNTS:
+        suffix = core.removeprefix(operation)
+        if suffix != core and suffix in _BIT_COUNT_SUFFIXES:
+            return operation, suffix
+    return None
+
+
 def is_modelled(name: str) -> bool:
-    return name in MODELLED or overflow_builtin(name) is not None
+    return (
+        name in MODELLED
+        or overflow_builtin(name) is not None
+        or bit_count_builtin(name) is not None
+    )
 
 
 def unmodelled(name: str) -> str | None:

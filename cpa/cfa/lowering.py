@@ -99,6 +99,7 @@ from cpa.cfa.sequencing import Unsequenced, check_sequencing
 from cpa.cfa.types import (
     INT,
     UCHAR,
+    UINT,
     ULONGLONG,
     VOID,
     ArrayType,
@@ -1948,6 +1949,11 @@ class FunctionLowering:
         overflow = builtins.overflow_builtin(name)
         if overflow is not None:
             return self._overflow_builtin(name, node, args, *overflow)
+        bit_count = builtins.bit_count_builtin(name)
+        if bit_count is not None:
+            if len(args) != 1:
+                raise self.error(f"{name} takes one argument", node)
+            return self._bit_count(name, *bit_count, self.expression(args[0]))
         if name == "__VERIFIER_assume" or name == "assert":
             if len(args) != 1:
                 raise self.error(f"{name} takes one argument", node)
@@ -2178,6 +2184,109 @@ class FunctionLowering:
         nothing assigns, so its value is unconstrained)."""
         unknown = self.temporary(INT)
         return BinaryExpression("!=", unknown, IntConstant(0, INT), INT)
+
+    def _bit_count(
+        self, name: str, operation: str, suffix: str, argument: Expression
+    ) -> Expression:
+        """gcc's ``__builtin_popcount``, ``parity``, ``ffs``, ``clz`` or ``ctz`` of
+        ``argument`` (``suffix``: its width, "" ``unsigned int``, "l" ``unsigned long``,
+        "ll" ``unsigned long long``; ``ffs`` takes the signed ones), exactly, as shifts,
+        masks and sums of the argument as an unsigned word (no multiplication, which
+        bit-blasting pays for). ``clz`` and ``ctz`` of 0 are undefined in gcc's manual
+        (x86's instruction leaves a register unchanged): that path is undefined behaviour."""
+        model = self.context.model
+        unsigned = {"": UINT, "l": model.unsigned_long, "ll": ULONGLONG}[suffix]
+        if operation == "ffs":
+            signed = {"": INT, "l": model.long, "ll": c_types.LONGLONG}[suffix]
+            argument = convert(argument, signed)
+        word = self.temporary(unsigned, convert(argument, unsigned))
+        bits = 8 * unsigned.size
+        zero = IntConstant(0, unsigned)
+        if operation in ("clz", "ctz"):
+            nonzero, zero_path = self._split(BinaryExpression("!=", word, zero, INT))
+            zero_path.undefined = f"{name} of 0 (gcc: its result is undefined)"
+            self.current = nonzero
+        if operation == "clz":
+            # every bit below the highest set one set, then count the others
+            smeared: Expression = word
+            shift = 1
+            while shift < bits:
+                smeared = self.temporary(
+                    unsigned, self._binary("|", smeared, self._shifted(smeared, shift), unsigned)
+                )
+                shift *= 2
+            count = self._population(smeared, unsigned)
+            return BinaryExpression("-", IntConstant(bits, INT), count, INT)
+        if operation == "ctz":  # the bits below the lowest set one
+            below = self._binary(
+                "&",
+                UnaryExpression("~", word, unsigned),
+                self._binary("-", word, IntConstant(1, unsigned), unsigned),
+                unsigned,
+            )
+            return self._population(self.temporary(unsigned, below), unsigned)
+        if operation == "ffs":  # the bits up to the lowest set one; 0 for 0
+            upto = self._binary(
+                "^", word, self._binary("-", word, IntConstant(1, unsigned), unsigned), unsigned
+            )
+            count = self._population(self.temporary(unsigned, upto), unsigned)
+            # all ones where the word is not 0 (no multiplication to bit-blast)
+            nonzero_mask = UnaryExpression("-", BinaryExpression("!=", word, zero, INT), INT)
+            return BinaryExpression("&", nonzero_mask, count, INT)
+        count = self._population(word, unsigned)
+        if operation == "parity":
+            return BinaryExpression("&", count, IntConstant(1, INT), INT)
+        return count
+
+    @staticmethod
+    def _binary(
+        operator: str, left: Expression, right: Expression, ctype: IntegerType
+    ) -> Expression:
+        return BinaryExpression(operator, left, right, ctype)
+
+    @staticmethod
+    def _shifted(value: Expression, amount: int) -> Expression:
+        return BinaryExpression(">>", value, IntConstant(amount, INT), value.type)
+
+    def _population(self, word: Expression, unsigned: IntegerType) -> Expression:
+        """The number of bits set in ``word`` (of the unsigned type ``unsigned``), an
+        ``int``: sums of neighbouring bit fields, widened by halves (each step a
+        temporary, so no term is repeated)."""
+        bits = 8 * unsigned.size
+
+        def mask(pattern: int) -> IntConstant:
+            return IntConstant(int(f"{pattern:02x}" * unsigned.size, 16), unsigned)
+
+        def step(value: Expression) -> VariableRef:
+            return self.temporary(unsigned, value)
+
+        pairs = step(
+            self._binary(
+                "-", word, self._binary("&", self._shifted(word, 1), mask(0x55), unsigned), unsigned
+            )
+        )
+        nibbles = step(
+            self._binary(
+                "+",
+                self._binary("&", pairs, mask(0x33), unsigned),
+                self._binary("&", self._shifted(pairs, 2), mask(0x33), unsigned),
+                unsigned,
+            )
+        )
+        total: Expression = step(
+            self._binary(
+                "&",
+                self._binary("+", nibbles, self._shifted(nibbles, 4), unsigned),
+                mask(0x0F),
+                unsigned,
+            )
+        )
+        shift = 8
+        while shift < bits:
+            total = step(self._binary("+", total, self._shifted(total, shift), unsigned))
+            shift *= 2
+        counted = self._binary("&", total, IntConstant(0xFF, unsigned), unsigned)
+        return convert(counted, INT)
 
     def _absolute_value(self, value: Expression) -> Expression:
         """``value < 0 ? -value : value`` in the type of ``value`` (wraps like gcc's
