@@ -108,3 +108,35 @@ def test_clz_and_ctz_of_zero_are_undefined(tmp_path: Path, name: str):
     result = _verify(tmp_path, source)
     assert result.verdict is Verdict.UNKNOWN
     assert f"{name} of 0" in result.reason
+
+
+def test_byte_swaps_have_gccs_values_and_undo_themselves(tmp_path: Path):
+    source = HEADER + (
+        "extern unsigned long long __VERIFIER_nondet_ulonglong(void);\n"
+        "int main(void) {\n"
+        "  unsigned long long x = __VERIFIER_nondet_ulonglong();\n"
+        "  unsigned int w = (unsigned int) x;\n"
+        "  unsigned short h = (unsigned short) x;\n"
+        "  if (__builtin_bswap64(__builtin_bswap64(x)) != x) reach_error();\n"
+        "  if (__builtin_bswap32(__builtin_bswap32(w)) != w) reach_error();\n"
+        "  if (__builtin_bswap16(__builtin_bswap16(h)) != h) reach_error();\n"
+        "  if (__builtin_bswap32(0x12345678u) != 0x78563412u) reach_error();\n"
+        "  if (__builtin_bswap16(0xABCD) != 0xCDAB) reach_error();\n"
+        "  if (__builtin_bswap64(0x0102030405060708ULL) != 0x0807060504030201ULL)"
+        " reach_error();\n"
+        "  if ((__builtin_bswap32(w) & 0xFF) != (w >> 24)) reach_error();\n"
+        "  return 0;\n}\n"
+    )
+    assert _verify(tmp_path, source).verdict is Verdict.TRUE
+
+
+def test_a_byte_swap_the_program_asks_for_is_found_and_confirmed_by_gcc(tmp_path: Path):
+    source = HEADER + (
+        "extern unsigned int __VERIFIER_nondet_uint(void);\n"
+        "int main(void) {\n  unsigned int x = __VERIFIER_nondet_uint();\n"
+        "  if (__builtin_bswap32(x) == 0xEFBEADDE) reach_error();\n  return 0;\n}\n"
+    )
+    result = _verify(tmp_path, source)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [value.value for value in result.counterexample.inputs] == [0xDEADBEEF]
+    assert result.counterexample.confirmation.startswith("gcc: reached")

@@ -13,7 +13,8 @@ exactly here or refused:
   what the frontend folds to a constant, else 0 or 1: gcc's answer follows its own
   folding) and ``memset``, ``memcpy`` and ``memmove`` of a whole number of elements
   of the pointer's type; gcc's bit counts ``__builtin_popcount``, ``parity``, ``ffs``,
-  ``clz`` and ``ctz`` (and their ``l`` and ``ll`` forms), as shifts, masks and sums.
+  ``clz`` and ``ctz`` (and their ``l`` and ``ll`` forms), as shifts, masks and sums;
+  the byte swaps ``__builtin_bswap16``, ``32`` and ``64``, as shifts and masks.
 * **Refused** (:func:`unmodelled`): any other GCC builtin (``__builtin_*``, ``__sync_*``,
   ``__atomic_*``). The frontend keeps the call as an external call and an analysis
   that meets it answers UNKNOWN with its name and line (gcc gives each of them a
@@ -139,9 +140,14 @@ def bit_count_builtin(name: str) -> tuple[str, str] | None:
     return None
 
 
+#: gcc's byte swaps and the unsigned type of their argument and result, by width
+BYTE_SWAPS = {"__builtin_bswap16": 16, "__builtin_bswap32": 32, "__builtin_bswap64": 64}
+
+
 def is_modelled(name: str) -> bool:
     return (
         name in MODELLED
+        or name in BYTE_SWAPS
         or overflow_builtin(name) is not None
         or bit_count_builtin(name) is not None
     )

@@ -1949,6 +1949,10 @@ class FunctionLowering:
         overflow = builtins.overflow_builtin(name)
         if overflow is not None:
             return self._overflow_builtin(name, node, args, *overflow)
+        if name in builtins.BYTE_SWAPS:
+            if len(args) != 1:
+                raise self.error(f"{name} takes one argument", node)
+            return self._byte_swap(builtins.BYTE_SWAPS[name], self.expression(args[0]))
         bit_count = builtins.bit_count_builtin(name)
         if bit_count is not None:
             if len(args) != 1:
@@ -2237,6 +2241,26 @@ class FunctionLowering:
         if operation == "parity":
             return BinaryExpression("&", count, IntConstant(1, INT), INT)
         return count
+
+    def _byte_swap(self, bits: int, argument: Expression) -> Expression:
+        """gcc's ``__builtin_bswap16/32/64``: the argument as an unsigned word of
+        ``bits`` bits (``unsigned short``, ``unsigned int``, ``unsigned long long``),
+        its bytes in the opposite order, as shifts and masks of that word."""
+        unsigned = {16: c_types.USHORT, 32: UINT, 64: ULONGLONG}[bits]
+        # shifts and masks in a type at least as wide as int: a short promotes anyway
+        wide = UINT if bits == 16 else unsigned
+        word = self.temporary(wide, convert(convert(argument, unsigned), wide))
+        swapped: Expression | None = None
+        for byte in range(bits // 8):
+            mask = IntConstant(0xFF << (8 * byte), wide)
+            moved = 8 * (bits // 8 - 1 - 2 * byte)  # left by this much (right if negative)
+            part = self._binary("&", word, mask, wide)
+            shift = IntConstant(abs(moved), INT)
+            if moved:
+                part = BinaryExpression("<<" if moved > 0 else ">>", part, shift, wide)
+            swapped = part if swapped is None else self._binary("|", swapped, part, wide)
+        assert swapped is not None
+        return convert(swapped, unsigned)
 
     @staticmethod
     def _binary(
