@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
+from cpa.errors import InputError, UnsupportedFeature
 from cpa.results import Verdict
 from cpa.verifier import verify
 
@@ -140,3 +142,21 @@ def test_a_byte_swap_the_program_asks_for_is_found_and_confirmed_by_gcc(tmp_path
     assert result.verdict is Verdict.FALSE, result.reason
     assert [value.value for value in result.counterexample.inputs] == [0xDEADBEEF]
     assert result.counterexample.confirmation.startswith("gcc: reached")
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "says"),
+    [
+        # gcc folds these too, to values we do not compute: not bad input
+        ("__builtin_clrsb(5)", UnsupportedFeature, "__builtin_clrsb in a constant expression"),
+        ("__builtin_clz(0)", UnsupportedFeature, "__builtin_clz of 0 in a constant"),
+        # gcc rejects a call of a function of the program
+        ("f()", InputError, "enumerator value is not constant"),
+    ],
+)
+def test_a_call_gcc_may_fold_in_a_constant_is_unknown_not_bad_input(
+    value: str, error: type, says: str
+):
+    source = f"int f(void);\nenum {{ X = {value} }};\nint main(void) {{ return X; }}\n"
+    with pytest.raises(error, match=says):
+        parse_source(source, "p.c")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from cpa.cfa import c_types, integers
+from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Variable
@@ -427,6 +427,49 @@ class Scopes:
             if isinstance(target, IntegerType):
                 return integers.wrap(value, target), target
             raise _NotConstant
+        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
+            return self._folded_builtin(node, node.name.name)
+        raise _NotConstant
+
+    def _folded_builtin(self, node: c_ast.FuncCall, name: str) -> tuple[int, IntegerType]:
+        """gcc's bit counts and byte swaps of integer constants, which gcc folds into
+        integer constant expressions (``enum { E = __builtin_popcount(7) }``)."""
+        arguments = node.args.exprs if node.args is not None else []
+        if len(arguments) != 1 or isinstance(self.lookup(name), Variable):
+            raise _NotConstant
+        bit_count = builtins.bit_count_builtin(name)
+        if bit_count is not None:
+            operation, suffix = bit_count
+            unsigned = {"": UINT, "l": self.model.unsigned_long, "ll": ULONGLONG}[suffix]
+            word = integers.wrap(self.constant(arguments[0])[0], unsigned)
+            lowest = (word & -word).bit_length()  # 1 + the lowest set bit's position; 0 for 0
+            if operation in ("clz", "ctz") and word == 0:
+                # gcc folds it to a value of its own choosing
+                raise self.unsupported(f"{name} of 0 in a constant expression", node)
+            value = {
+                "popcount": word.bit_count(),
+                "parity": word.bit_count() & 1,
+                "ffs": lowest,
+                "clz": 8 * unsigned.size - word.bit_length(),
+                "ctz": lowest - 1,
+            }[operation]
+            return value, INT
+        if name in builtins.BYTE_SWAPS:
+            bits = builtins.BYTE_SWAPS[name]
+            unsigned = {16: c_types.USHORT, 32: UINT, 64: ULONGLONG}[bits]
+            word = integers.wrap(self.constant(arguments[0])[0], unsigned)
+            return int.from_bytes(word.to_bytes(bits // 8, "little"), "big"), unsigned
+        absolute = {"__builtin_abs": INT, "__builtin_labs": self.model.long}.get(name)
+        if name == "__builtin_llabs":
+            absolute = LONGLONG
+        if absolute is not None:
+            value = integers.wrap(self.constant(arguments[0])[0], absolute)
+            if value == absolute.min_value:
+                raise self.unsupported(f"{name} of the minimum in a constant expression", node)
+            return abs(value), absolute
+        if name.startswith("__builtin_"):
+            # gcc folds more of its builtins than these; not bad input
+            raise self.unsupported(f"{name} in a constant expression", node)
         raise _NotConstant
 
 
