@@ -42,6 +42,7 @@ from cpa.cfa.types import (
     USHORT,
     VOID,
     CType,
+    IntegerType,
     PointerType,
 )
 
@@ -140,8 +141,20 @@ def bit_count_builtin(name: str) -> tuple[str, str] | None:
     return None
 
 
-#: gcc's byte swaps and the unsigned type of their argument and result, by width
-BYTE_SWAPS = {"__builtin_bswap16": 16, "__builtin_bswap32": 32, "__builtin_bswap64": 64}
+#: gcc's byte swaps and the unsigned type of their argument and result
+BYTE_SWAPS = {
+    "__builtin_bswap16": USHORT,
+    "__builtin_bswap32": UINT,
+    "__builtin_bswap64": ULONGLONG,
+}
+
+
+def bit_count_types(suffix: str, model: DataModel) -> tuple[IntegerType, IntegerType]:
+    """The unsigned and the signed argument type of a bit count with width ``suffix``
+    ("", "l", "ll"; ``ffs`` takes the signed one)."""
+    if suffix == "l":
+        return model.unsigned_long, model.long
+    return (ULONGLONG, LONGLONG) if suffix == "ll" else (UINT, INT)
 
 
 def is_modelled(name: str) -> bool:

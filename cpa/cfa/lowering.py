@@ -2198,10 +2198,8 @@ class FunctionLowering:
         masks and sums of the argument as an unsigned word (no multiplication, which
         bit-blasting pays for). ``clz`` and ``ctz`` of 0 are undefined in gcc's manual
         (x86's instruction leaves a register unchanged): that path is undefined behaviour."""
-        model = self.context.model
-        unsigned = {"": UINT, "l": model.unsigned_long, "ll": ULONGLONG}[suffix]
+        unsigned, signed = builtins.bit_count_types(suffix, self.context.model)
         if operation == "ffs":
-            signed = {"": INT, "l": model.long, "ll": c_types.LONGLONG}[suffix]
             argument = convert(argument, signed)
         word = self.temporary(unsigned, convert(argument, unsigned))
         bits = 8 * unsigned.size
@@ -2242,11 +2240,11 @@ class FunctionLowering:
             return BinaryExpression("&", count, IntConstant(1, INT), INT)
         return count
 
-    def _byte_swap(self, bits: int, argument: Expression) -> Expression:
+    def _byte_swap(self, unsigned: IntegerType, argument: Expression) -> Expression:
         """gcc's ``__builtin_bswap16/32/64``: the argument as an unsigned word of
         ``bits`` bits (``unsigned short``, ``unsigned int``, ``unsigned long long``),
         its bytes in the opposite order, as shifts and masks of that word."""
-        unsigned = {16: c_types.USHORT, 32: UINT, 64: ULONGLONG}[bits]
+        bits = 8 * unsigned.size
         # shifts and masks in a type at least as wide as int: a short promotes anyway
         wide = UINT if bits == 16 else unsigned
         word = self.temporary(wide, convert(convert(argument, unsigned), wide))

@@ -440,7 +440,7 @@ class Scopes:
         bit_count = builtins.bit_count_builtin(name)
         if bit_count is not None:
             operation, suffix = bit_count
-            unsigned = {"": UINT, "l": self.model.unsigned_long, "ll": ULONGLONG}[suffix]
+            unsigned, _ = builtins.bit_count_types(suffix, self.model)
             word = integers.wrap(self.constant(arguments[0])[0], unsigned)
             lowest = (word & -word).bit_length()  # 1 + the lowest set bit's position; 0 for 0
             if operation in ("clz", "ctz") and word == 0:
@@ -455,10 +455,9 @@ class Scopes:
             }[operation]
             return value, INT
         if name in builtins.BYTE_SWAPS:
-            bits = builtins.BYTE_SWAPS[name]
-            unsigned = {16: c_types.USHORT, 32: UINT, 64: ULONGLONG}[bits]
+            unsigned = builtins.BYTE_SWAPS[name]
             word = integers.wrap(self.constant(arguments[0])[0], unsigned)
-            return int.from_bytes(word.to_bytes(bits // 8, "little"), "big"), unsigned
+            return int.from_bytes(word.to_bytes(unsigned.size, "little"), "big"), unsigned
         absolute = {"__builtin_abs": INT, "__builtin_labs": self.model.long}.get(name)
         if name == "__builtin_llabs":
             absolute = LONGLONG
