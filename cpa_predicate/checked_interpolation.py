@@ -89,6 +89,7 @@ class CheckedInterpolator(Interpolator):
     timeout_ms = _set_on_inner("timeout_ms")  # type: ignore[assignment]
     resource_cap = _set_on_inner("resource_cap")  # type: ignore[assignment]
     core_reading_first = _set_on_inner("core_reading_first")  # type: ignore[assignment]
+    reading_stays_first = _set_on_inner("reading_stays_first")  # type: ignore[assignment]
     exact_images = _set_on_inner("exact_images")  # type: ignore[assignment]
     variant = _set_on_inner("variant")  # type: ignore[assignment]
 

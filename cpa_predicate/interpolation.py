@@ -122,6 +122,12 @@ class Interpolator(ABC):
     #: the bit-vector query spent before its budget ran out; forced covering's many
     #: short queries keep bit-vectors first (:mod:`cpa_predicate.forced_covering`).
     core_reading_first: bool = False
+    #: Whether Spacer always gets a path's integer reading before its bit-vectors in
+    #: each budget round, rather than the theory that succeeded last (a back end without
+    #: such a reading ignores it). Bit-vector solutions of small loops are often clauses
+    #: over single bits that exclude one iteration each; once bit-vectors have won, the
+    #: last winner's order kept them first for every later path.
+    reading_stays_first: bool = False
     #: Whether an answer may be the exact images of the prefixes (their strongest
     #: postconditions, with quantifiers eliminated) where the back end's search for more
     #: general interpolants runs out of its budget. Such labels do not generalise across

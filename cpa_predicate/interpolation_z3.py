@@ -529,7 +529,8 @@ class Z3SpacerInterpolator(Interpolator):
         #: how many Horn problems were solved over the integer reading / over bit-vectors
         self.readings = {"integers": 0, "integers-split": 0, "bit-vectors": 0}
         #: the order in which the theories are tried: the one of the first two that
-        #: succeeded last goes first, the case split (if asked for) is always last
+        #: succeeded last goes first (unless ``reading_stays_first``), the case split
+        #: (if asked for) is always last
         self._theories = ["integers", "bit-vectors"]
         if case_split_reading:
             self._theories.append("integers-split")
@@ -1174,7 +1175,11 @@ class Z3SpacerInterpolator(Interpolator):
                     except (_OverBudget, _NotRefuted):
                         failed += 1
                         continue
-                    if len(theories) > 1 and theory != "integers-split":
+                    if (
+                        len(theories) > 1
+                        and theory != "integers-split"
+                        and not self.reading_stays_first
+                    ):
                         self._theories.remove(theory)
                         self._theories.insert(0, theory)
                     self.readings[theory] += 1

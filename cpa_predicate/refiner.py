@@ -100,6 +100,12 @@ class PredicateRefiner(Refiner):
             "a refinement seeks the unsat core of its path over the integer reading "
             "first, then over bit-vectors (forced covering keeps bit-vectors first)",
         ),
+        "reading_stays_first": Option(
+            bool,
+            False,
+            "Spacer gets a path's integer reading first in every budget round, not the "
+            "theory (integers or bit-vectors) that succeeded last",
+        ),
         "forced_covering_one_block": Option(
             bool,
             False,
@@ -181,6 +187,7 @@ class PredicateRefiner(Refiner):
             case_split_reading=cpa_options["interpolation_reading"] == "integers-split",
         )
         self.interpolator.core_reading_first = options["core_reading_first"]
+        self.interpolator.reading_stays_first = options["reading_stays_first"]
         check = options["check_interpolants"]
         # Unchecked interpolants only become predicates, and a wrong one costs precision:
         # a refinement that found nothing new asks again, checked (``_apply_or_check``).

@@ -832,6 +832,29 @@ def test_spacer_gets_the_integer_reading_built_only_when_it_is_tried(monkeypatch
     assert interp.readings["integers"] == 1 and read_blocks
 
 
+@pytest.mark.parametrize("stays_first", [False, True])
+def test_the_integer_reading_stays_first_after_a_bit_vector_success(stays_first: bool) -> None:
+    """After bit-vectors refuted a path that has no integer reading (a product of two
+    words), the next path goes to bit-vectors first too, unless the reading stays
+    first: then Spacer refutes it over integers."""
+    from pysmt.shortcuts import BV, BVMul
+
+    x, y = Symbol("main::px@0", BVType(32)), Symbol("main::py@0", BVType(32))
+    product = [
+        And(Equals(x, BV(2, 32)), Equals(y, BV(4, 32))),
+        Equals(BVMul(x, y), BV(6, 32)),
+    ]
+    interp = Z3SpacerInterpolator(integer_reading=True, core="auto")
+    interp.reading_stays_first = stays_first
+    assert interp.sequence_interpolants(product) is not None
+    assert interp.readings == {"integers": 0, "integers-split": 0, "bit-vectors": 1}
+    assert interp.sequence_interpolants(_infeasible_diamonds(5)) is not None
+    if stays_first:
+        assert interp.readings["integers"] == 1 and interp.readings["bit-vectors"] == 1
+    else:
+        assert interp.readings["integers"] == 0 and interp.readings["bit-vectors"] == 2
+
+
 def test_unsat_core_goes_on_with_the_bit_vector_solver_that_ran_out(monkeypatch) -> None:
     """Without an integer reading (a product of two words), bit-vectors answer after
     running out of their budget: the same solver goes on where it stopped, and what it
