@@ -1183,7 +1183,12 @@ class _Interpreter:
         if not isinstance(other, Pointer) or other.block is not pointer.block:
             return False
         if check.kind == "same" and other.path[:-1] != pointer.path[:-1]:
-            return False
+            # parts of one object (the encoding's "same object" is the variable): both
+            # must have a byte offset in it (see _parts_binary)
+            model = self.cfa.data_model
+            block = pointer.block
+            if any(_byte_offset(block.ctype, p.path, model) is None for p in (pointer, other)):
+                return False
         return self._points_inside(pointer) and self._points_inside(other)
 
     def _points_inside(self, pointer: Pointer) -> bool:
@@ -1268,6 +1273,27 @@ class _Interpreter:
         except integers.UndefinedOperation as undefined:
             raise _Undefined(str(undefined)) from None
 
+    def _parts_binary(self, expression: BinaryExpression, left: Pointer, right: Pointer) -> int:
+        """A difference or relational comparison of pointers to different members or
+        elements of one object, by their byte offsets in it: C orders the members of
+        one aggregate (C11 6.5.8p5), a character pointer sees the object as its bytes
+        (6.3.2.3p7), and the encoding's addresses have gcc's layout too."""
+        model = self.cfa.data_model
+        offsets = [_byte_offset(p.block.ctype, p.path, model) for p in (left, right)]
+        if offsets[0] is None or offsets[1] is None:
+            raise _Unsupported("comparison of pointers into different parts of an object")
+        operator = expression.operator
+        if operator in ("<", "<=", ">", ">="):
+            return integers.compare(operator, offsets[0], offsets[1])
+        if operator != "-":
+            raise _Unsupported(f"operator {operator} on pointers")
+        operand = c_types.pointer_target(c_types.decay(expression.left.type))
+        size = 1 if isinstance(operand, VoidType) else c_types.size_of(operand, model)
+        difference = offsets[0] - offsets[1]
+        if not size or difference % size:
+            raise _Unsupported("difference of pointers into the bytes of elements")
+        return difference // size
+
     def _slice_binary(self, expression: BinaryExpression, left: object, right: object) -> object:
         """A difference or relational comparison of two pointers into one union."""
         if not isinstance(left, _Slice) or not isinstance(right, _Slice):
@@ -1300,14 +1326,16 @@ class _Interpreter:
         if operator == "-" and isinstance(left, Pointer) and isinstance(right, int):
             return self._pointer_add(left, -right, pointee)
         if isinstance(left, Pointer) and isinstance(right, Pointer):
-            if left.block is not right.block or left.path[:-1] != right.path[:-1]:
+            if left.block is not right.block:
                 raise _Unsupported("comparison of pointers into different objects")
+            if left.path[:-1] != right.path[:-1]:
+                return self._parts_binary(expression, left, right)
             if any(path and isinstance(path[-1], _Slice) for path in (left.path, right.path)):
                 ends = [path[-1] if path else None for path in (left.path, right.path)]
                 return self._slice_binary(expression, *ends)
             a, b = left.path[-1:] or (0,), right.path[-1:] or (0,)
             if not isinstance(a[0], int) or not isinstance(b[0], int):
-                raise _Unsupported("pointer arithmetic outside an array")
+                return self._parts_binary(expression, left, right)  # a member and its object
             if operator == "-":
                 operand = c_types.pointer_target(c_types.decay(expression.left.type))
                 step, element = self._step_and_element(left, operand)
