@@ -155,3 +155,29 @@ def test_a_pointer_to_data_holding_a_callback_is_refused_even_before_exit(tmp_pa
     )
     reason = _unknown_reason(tmp_path, body)  # was TRUE: the path ending in exit dropped
     assert "passed to external function register_ops()" in reason, reason
+
+
+CALLEES_DEFINED_LATER = """static int twice(int (*h)(int), int x) { return h(h(x)); }
+static int sq(int x) { return x * x; }
+static int neg(int x) { return -x; }
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 5) return 0;
+  int r = twice(k % 2 ? sq : neg, k);
+  if (CONDITION) reach_error();
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("condition", "expected"),
+    [("r != (k % 2 ? k * k * k * k : k)", Verdict.TRUE), ("r == 81", Verdict.FALSE)],
+)
+def test_a_call_through_a_pointer_reaches_functions_defined_after_the_caller(
+    tmp_path: Path, condition: str, expected: Verdict
+):
+    """``twice`` calls through ``h`` before ``sq`` and ``neg`` are declared: its branches
+    are built once their types are known (they were a call of no function, undefined:
+    UNKNOWN). gcc: the first program never reaches the error, the second does at k = 3."""
+    result = _verify(tmp_path, CALLEES_DEFINED_LATER.replace("CONDITION", condition))
+    assert result.verdict is expected, result.reason

@@ -272,6 +272,12 @@ class _ProgramBuilder:
                 self.scopes.pragma(ext)
             elif isinstance(ext, c_ast.StaticAssert):
                 self.scopes.static_assert(ext)
+        for name, lowering in self.lowerings.items():
+            if name not in self.failures:
+                try:
+                    lowering.build_dispatches()
+                except UnsupportedFeature as error:
+                    self.failures[name] = error
         self._link_global_initialisers(entry_cfa, chain_start, init)
         self._check_reachable_failures(init)
         for name, function in self.context.functions.items():

@@ -248,6 +248,9 @@ class FunctionLowering:
         self.body_depth = len(context.scopes.ordinary) + 2
         #: functions this one calls or whose address it takes
         self.referenced_functions: set[str] = set()
+        #: the calls through pointers whose branches are built once every function has
+        #: been read (:meth:`build_dispatches`)
+        self.pending_dispatches: list[tuple] = []
         #: the names whose address the function body takes (``&x``; set by the
         #: frontend), and those of arrays: a callee may change such a local
         self.addressed_names: frozenset[str] = frozenset()
@@ -2451,8 +2454,52 @@ class FunctionLowering:
         receiver: Expression | None,
         text: str,
     ) -> None:
-        """``[pointer == &f]`` then a call of ``f``, for each possible callee."""
-        join = self.new_node()
+        """``[pointer == &f]`` then a call of ``f``, for each possible callee. The
+        branches are built once every function has been read (:meth:`build_dispatches`):
+        a callee may be defined after the caller with no declaration before it, and its
+        type is known only then."""
+        start, join = self.here(), self.new_node()
+        site = (start, join, (self.line, self.column), pointer, function_type, arguments)
+        if self.unevaluated_depth:  # sizeof, typeof: nodes that are dropped at once
+            self._build_dispatch(*site, receiver, text)
+        else:
+            self.pending_dispatches.append((*site, receiver, text))
+        self.current = join
+
+    def build_dispatches(self) -> None:
+        """The branches of this function's calls through pointers (see
+        :meth:`_branch_to_callees`)."""
+        pending, self.pending_dispatches = self.pending_dispatches, []
+        for site in pending:
+            self._build_dispatch(*site)
+
+    def _build_dispatch(
+        self,
+        start: CFANode,
+        join: CFANode,
+        position: tuple[int, int],
+        pointer: Expression,
+        function_type: FunctionType,
+        arguments: tuple[Expression, ...],
+        receiver: Expression | None,
+        text: str,
+    ) -> None:
+        saved = self.current, (self.line, self.column)
+        self.current, (self.line, self.column) = start, position
+        try:
+            self._dispatch_branches(join, pointer, function_type, arguments, receiver, text)
+        finally:
+            self.current, (self.line, self.column) = saved
+
+    def _dispatch_branches(
+        self,
+        join: CFANode,
+        pointer: Expression,
+        function_type: FunctionType,
+        arguments: tuple[Expression, ...],
+        receiver: Expression | None,
+        text: str,
+    ) -> None:
         for name in sorted(self.context.address_taken_functions):
             callee_type = self._function_type(name)
             if callee_type is None or not _callable_as(callee_type, function_type, arguments):
@@ -2473,7 +2520,6 @@ class FunctionLowering:
             f"call through '{pointer}' that points to no function of type {function_type}"
         )
         self.jump(invalid)
-        self.current = join
 
     def _split(self, condition: Expression) -> tuple[CFANode, CFANode]:
         """Two new locations after the current one: where ``condition`` holds, and
