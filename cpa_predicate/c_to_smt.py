@@ -369,13 +369,13 @@ class ExpressionEncoder:
             raise _unsupported("pointers to objects (no memory layout)", ctx)
         if memory.unmodelled:
             variable, reason = next(iter(memory.unmodelled.items()))
-            raise _unsupported(f"the address of '{variable.c_name}' ({reason})", ctx)
+            raise _unsupported(f"the address of {variable.described()} ({reason})", ctx)
         return memory
 
     def _object(self, variable, ctx: EncodingContext) -> MemoryObject:
         memory_object = self._layout(ctx).objects.get(variable)
         if memory_object is None:  # only on CFAs built without the address analysis
-            raise _unsupported(f"the address of '{variable.c_name}'", ctx)
+            raise _unsupported(f"the address of {variable.described()}", ctx)
         return memory_object
 
     def address(self, lvalue: Expression, ctx: EncodingContext) -> FNode:

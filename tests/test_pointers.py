@@ -428,6 +428,11 @@ int main(void) {
     "body, construct",
     [
         ("int *p = 0; { int y = 2; p = &y; } if (*p != 2) reach_error();", "inner block"),
+        (
+            "int s = 0; for (int i = 0; i < 2; i++) { int *q = (int[2]){ i, 1 }; s += q[1]; }"
+            " if (s != 2) reach_error();",
+            "the address of a compound literal (declared in an inner block",
+        ),
         ("union U { int x; float f; } u; int *p = &u.x; *p = 1;", "float"),
         ("int x; extern void g(int *); g(&x); if (x) reach_error();", "g()"),
     ],

@@ -37,6 +37,17 @@ class Variable:
     def __repr__(self) -> str:
         return f"Variable({self.name})"
 
+    def described(self) -> str:
+        """The variable as a message names it: a compound literal has no name of its
+        own in the program."""
+        if self.c_name.startswith(COMPOUND_LITERAL_PREFIX):
+            return "a compound literal"
+        return f"'{self.c_name}'"
+
+
+#: the name of the variable that holds a compound literal's object, before its number
+COMPOUND_LITERAL_PREFIX = "__cpa_literal_"
+
 
 class Expression:
     """Base class; subclasses are frozen dataclasses with a ``type`` field."""

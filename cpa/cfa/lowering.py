@@ -43,6 +43,7 @@ from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.expressions import (
+    COMPOUND_LITERAL_PREFIX,
     AddressOf,
     ArraySubscript,
     BinaryExpression,
@@ -1736,7 +1737,7 @@ class FunctionLowering:
         ctype = self._complete_array_type(ctype, node.init)
         value = self.initializer(node.init, ctype)
         self.temporaries += 1
-        name = f"__cpa_tmp_{self.temporaries}"
+        name = f"{COMPOUND_LITERAL_PREFIX}{self.temporaries}"
         nested = self._in_inner_block()
         variable = Variable(f"{self.function}::{name}", name, ctype, self.function, False, nested)
         self.add(DeclarationEdge, self.text(node), variable=variable, initializer=value)
