@@ -170,3 +170,47 @@ def test_a_memcpy_between_different_types_stays_unsupported(tmp_path: Path):
     )
     assert result.verdict is Verdict.UNKNOWN
     assert "memcpy" in result.reason and "unsupported" in result.reason, result.reason
+
+
+UNION_COPY = """union U { unsigned int u; unsigned short h[2]; };
+struct W { int tag; union U v; };
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 5) return 0;
+  union U x, y; struct W a[2], b[2];
+  x.h[0] = (unsigned short) k; x.h[1] = 1;
+  memcpy(&y, &x, sizeof x);
+  a[1].tag = 2; a[1].v = x;
+  memcpy(b, a + 1, sizeof(struct W));
+  if (CONDITION) reach_error();
+  return 0;
+}"""
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+@pytest.mark.parametrize(
+    ("condition", "expected"),
+    [
+        ("y.u != 65536u + k || b[0].v.h[1] != 1 || b[0].tag != 2", Verdict.TRUE),
+        ("b[0].v.u == 65540u", Verdict.FALSE),
+    ],
+)
+def test_memcpy_copies_a_union_whole(tmp_path: Path, config, condition, expected):
+    """A union (alone or as a member) is copied with all its bytes, as union assignment
+    copies it: the bytes written through ``h`` read back through ``u`` (x86 is little-
+    endian). gcc: the first condition never holds, the second at k = 4."""
+    result = _verify(tmp_path, HEADER_COPY + UNION_COPY.replace("CONDITION", condition), config)
+    assert result.verdict is expected, result.reason
+    if expected is Verdict.FALSE:
+        assert [item.value for item in result.counterexample.inputs] == [4]
+
+
+def test_memcpy_of_a_union_the_encoding_does_not_model_is_unsupported(tmp_path: Path):
+    result = _verify(
+        tmp_path,
+        HEADER_COPY + "union P { int i; int *p; };\nint main(void) { union P x, y; x.i = 1;"
+        " memcpy(&y, &x, sizeof x); if (y.i == 1) reach_error(); return 0; }",
+        analysis_only(),
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "unsupported" in result.reason and "union" in result.reason, result.reason

@@ -2040,13 +2040,14 @@ class FunctionLowering:
         destination, source = types[0].target, types[1].target
         if c_types.access_key(destination) != c_types.access_key(source):
             return f"memcpy from a {types[1]} to a {types[0]}"
-        return self._elements(destination, args[2], "memcpy")
+        return self._elements(destination, args[2], "memcpy", whole_unions=True)
 
     def _elements(
-        self, element: CType, size_node: c_ast.Node, what: str
+        self, element: CType, size_node: c_ast.Node, what: str, whole_unions: bool = False
     ) -> tuple[CType, int] | str:
         """``(element, count)`` if the constant ``size_node`` is ``count`` whole elements
-        whose scalar leaves typed stores can write (else why not)."""
+        whose scalar leaves typed stores can write (else why not); ``whole_unions``: a
+        union is a leaf, written whole (a copy carries all its bytes)."""
         element_size = c_types.size_of(element, self.context.model)
         size = self.unevaluated(size_node)
         if not isinstance(size, IntConstant):
@@ -2054,7 +2055,7 @@ class FunctionLowering:
         if not element_size or size.value <= 0 or size.value % element_size:
             return f"{what} of {size.value} bytes of {element}"
         try:
-            leaves = _leaf_types(element)
+            leaves = _leaf_types(element, whole_unions)
         except ValueError as reason:
             return f"{what} of {reason}"
         count = size.value // element_size
@@ -2085,8 +2086,8 @@ class FunctionLowering:
             self.current = apart
         pairs = []
         for index in range(count):
-            to = _leaf_lvalues(ArraySubscript(destination, IntConstant(index, INT), element))
-            of = _leaf_lvalues(ArraySubscript(source, IntConstant(index, INT), element))
+            to = _leaf_lvalues(ArraySubscript(destination, IntConstant(index, INT), element), True)
+            of = _leaf_lvalues(ArraySubscript(source, IntConstant(index, INT), element), True)
             pairs.extend(zip(to, of, strict=True))
         if overlap_allowed:  # read every byte before writing any
             pairs = [(lhs, self.temporary(rhs.type, rhs)) for lhs, rhs in pairs]
@@ -2623,14 +2624,18 @@ def _is_scalar(ctype: CType) -> bool:
 MAX_FILL_STORES = 64
 
 
-def _leaf_types(ctype: CType) -> list[CType]:
+def _leaf_types(ctype: CType, whole_unions: bool = False) -> list[CType]:
     """The scalar leaves of ``ctype`` in layout order (ValueError: it has none that
-    typed stores can fill: a union, bit-fields, a float, an unknown length)."""
-    return [leaf.type for leaf in _leaf_lvalues(IntConstant(0, ctype))]
+    typed stores can fill: a union unless ``whole_unions``, bit-fields, a float, an
+    unknown length)."""
+    return [leaf.type for leaf in _leaf_lvalues(IntConstant(0, ctype), whole_unions)]
 
 
-def _leaf_lvalues(base: Expression) -> list[Expression]:
-    """The scalar members and elements of the lvalue ``base``, as lvalues."""
+def _leaf_lvalues(base: Expression, whole_unions: bool = False) -> list[Expression]:
+    """The scalar members and elements of the lvalue ``base``, as lvalues; with
+    ``whole_unions``, a complete union is one leaf (copied as union assignment copies
+    it: all its bytes; one the encoding does not model is refused where it is
+    accessed)."""
     ctype = base.type
     if isinstance(ctype, ArrayType):
         if ctype.length is None:
@@ -2638,18 +2643,20 @@ def _leaf_lvalues(base: Expression) -> list[Expression]:
         found: list[Expression] = []
         for index in range(ctype.length):
             element = ArraySubscript(base, IntConstant(index, INT), ctype.element)
-            found.extend(_leaf_lvalues(element))
+            found.extend(_leaf_lvalues(element, whole_unions))
             if len(found) > MAX_FILL_STORES:
                 raise ValueError(f"more than {MAX_FILL_STORES} scalars")
         return found
     if isinstance(ctype, StructType):
+        if whole_unions and ctype.kind == "union" and ctype.fields is not None:
+            return [base]
         if ctype.kind != "struct" or ctype.fields is None or ctype.bit_fields:
             raise ValueError(f"a {ctype} (a union, incomplete, or with bit-fields)")
         found = []
         for name, field_type in ctype.fields:
             if not name:
                 raise ValueError(f"a {ctype} with an anonymous member")
-            found.extend(_leaf_lvalues(FieldAccess(base, name, False, field_type)))
+            found.extend(_leaf_lvalues(FieldAccess(base, name, False, field_type), whole_unions))
         return found
     if isinstance(ctype, (IntegerType, PointerType)):
         return [base]
