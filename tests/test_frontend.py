@@ -253,6 +253,45 @@ def test_sizeof_an_array_before_the_definition_that_gives_its_length_is_bad_inpu
     assert ret.expression.value == 12
 
 
+def test_sizeof_and_alignof_of_expressions_are_constants_in_declarations():
+    """An array size or enumerator from ``sizeof``/``__alignof__`` of an expression is an
+    integer constant expression (it was taken for a variable-length array); the
+    operand is not evaluated, and a bit-field operand stays refused where it is."""
+    src = """struct P { char c; long long v; } gp;
+int g[7];
+int h[sizeof g / sizeof g[0] + 1];
+int main(void) {
+  int x = 0;
+  char buf[sizeof (x++) + __alignof__(gp.v) + sizeof "ab"];
+  enum { E = sizeof h };
+  return sizeof buf + E;
+}
+"""
+    cfa = parse_source(src, "t.c")
+    (ret,) = edges(cfa, kind=ReturnStatementEdge)
+    assert ret.expression.value == 4 + 8 + 3 + 32
+    # x++ is not evaluated: x is assigned once, by its declaration
+    assert [str(e.lhs) for e in edges(cfa, kind=AssignmentEdge) if "x" in str(e.lhs)] == []
+    bit_field = "struct B { int b : 3; } s;\nint main(void) { char a[sizeof s.b]; return 0; }\n"
+    with pytest.raises(UnsupportedFeature):
+        parse_source(bit_field, "t.c")
+
+
+def test_the_printed_program_keeps_alignof_operands_in_parentheses():
+    """pycparser parenthesises only sizeof's operand: ``__alignof__(gp.v)`` was printed
+    as ``__alignof__gp.v``, and the compiled check of a FALSE did not build."""
+    from cpa.cfa.frontend import parse_c
+    from cpa.cfa.preprocess import GnuGenerator
+
+    ast = parse_c(
+        "struct P { char c; long long v; } gp;\n"
+        "int f(void) { return __alignof__(gp.v) + _Alignof(int) + sizeof gp.c; }",
+        "t.c",
+    )
+    text = GnuGenerator().visit(ast)
+    assert "__alignof__(gp.v)" in text and "_Alignof(int)" in text and "sizeof(gp.c)" in text
+
+
 _BIT_FIELD_STRUCTS = """
 struct A { unsigned u : 3; int i : 3; unsigned int w : 32; _Bool b : 1;
            unsigned char c : 4; char d : 4; int : 0; short h : 9; };

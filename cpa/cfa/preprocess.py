@@ -45,6 +45,7 @@ from cpa.cfa.attributes import (
     Origins,
     attribute_names,
 )
+from cpa.cfa.c_types import MEASURING_OPERATORS
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.errors import InputError, UnsupportedFeature
 
@@ -227,6 +228,13 @@ class GnuGenerator(c_generator.CGenerator):
         if isinstance(node.iftrue, c_ast.ID) and node.iftrue.name == ELVIS_PLACEHOLDER:
             return f"({self._visit_expr(node.cond)}) ?: ({self._visit_expr(node.iffalse)})"
         return super().visit_TernaryOp(node)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> str:
+        # pycparser parenthesises only sizeof's operand: ``__alignof__(s.v)`` came out
+        # as ``__alignof__s.v``
+        if node.op in MEASURING_OPERATORS and node.op != "sizeof":
+            return f"{node.op}({self._visit_expr(node.expr, allow_comma=True)})"
+        return super().visit_UnaryOp(node)
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> str:
         if isinstance(node.name, c_ast.ID) and node.name.name == CASE_RANGE_PLACEHOLDER:

@@ -75,8 +75,9 @@ class Scopes:
         self._packs: list[int | None] = []
         #: how many function declarators' parameters are being resolved
         self._prototype_depth = 0
-        #: the type of an unevaluated expression, for ``typeof (expression)``: set by the
-        #: function lowering that resolves a type (expressions are typed by lowering them)
+        #: the type of an unevaluated expression, for ``typeof (expression)`` and
+        #: ``sizeof expression`` in a constant: set by the function lowering that resolves
+        #: a type (expressions are typed by lowering them)
         self.expression_type: Callable[[c_ast.Node], CType] | None = None
 
     def pragma(self, node: c_ast.Pragma) -> None:
@@ -396,9 +397,19 @@ class Scopes:
             if node.op in c_types.MEASURING_OPERATORS:
                 operand = node.expr
                 if isinstance(operand, c_ast.Typename):
-                    size = c_types.measure_type(node.op, self.resolve_type(operand), self.model)
-                    if size is not None:
-                        return size, self.model.size_t
+                    measured = self.resolve_type(operand)
+                elif self.expression_type is not None:  # in a declaration: typed by lowering
+                    measured = self.expression_type(operand)
+                    if c_types.is_bit_field(measured) or (
+                        node.op != "sizeof"
+                        and c_types.preferred_alignment_differs(measured, self.model)
+                    ):
+                        raise _NotConstant  # the lowering says why, where it is used
+                else:
+                    raise _NotConstant
+                size = c_types.measure_type(node.op, measured, self.model)
+                if size is not None:
+                    return size, self.model.size_t
                 raise _NotConstant
             value, ctype = self.constant(node.expr)
             if node.op == "!":
