@@ -1439,6 +1439,8 @@ def _byte_offset(ctype: CType | None, path: tuple, model) -> int | None:
             if found is None:
                 return None
             offset, ctype = offset + found[0], found[1]
+        elif isinstance(key, _Slice):  # the last key: a part of a union's bytes
+            offset, ctype = offset + key.offset, None
         else:
             return None
     return offset
