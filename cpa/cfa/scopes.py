@@ -400,11 +400,16 @@ class Scopes:
                     measured = self.resolve_type(operand)
                 elif self.expression_type is not None:  # in a declaration: typed by lowering
                     measured = self.expression_type(operand)
-                    if c_types.is_bit_field(measured) or (
-                        node.op != "sizeof"
-                        and c_types.preferred_alignment_differs(measured, self.model)
+                    if c_types.is_bit_field(measured):
+                        raise self.error(f"'{node.op}' applied to a bit-field", node)
+                    if node.op != "sizeof" and c_types.preferred_alignment_differs(
+                        measured, self.model
                     ):
-                        raise _NotConstant  # the lowering says why, where it is used
+                        raise self.unsupported(
+                            "alignment of an 8-byte scalar object under ILP32 (gcc: 8 for "
+                            "a variable, 4 for a struct member)",
+                            node,
+                        )
                 else:
                     raise _NotConstant
                 size = c_types.measure_type(node.op, measured, self.model)
