@@ -994,6 +994,28 @@ def test_gnu_elvis_and_case_ranges_are_spelled_for_pycparser():
     assert "c ? __cpa_elvis :" in out and "c ? 1 : 2" in out and "case 7:" in out
 
 
+def test_gnu_range_designators_are_written_out_for_pycparser():
+    """``[lo ... hi] = v`` becomes one designator per element where ``v`` is a constant
+    or a name (evaluated once or per element: the same); another value, bounds that are
+    not decimal or an empty range stay as they are (pycparser cannot read them:
+    UNKNOWN), and so does the text of a string literal."""
+    from cpa.cfa.preprocess import rewrite_gnu_syntax
+
+    text = (
+        'char *s = "[0 ... 1] = 2,";\nint a[6] = { [1 ... 3] = 7, [2] = 1 };\n'
+        "char c[3] = {[0 ... 2] = 'z'}; int b[] = {[0 ... 1] = - 0x1fU, [3 ... 3] = E};\n"
+        "int d[3] = {[0 ... 2] = f(1)}; int e[2] = {[1 ... 0] = 1}; int h[2] = {[0x0 ... 1] = 1};\n"
+    )
+    out = rewrite_gnu_syntax(text)
+    assert out.count("\n") == text.count("\n")
+    assert '"[0 ... 1] = 2,"' in out
+    assert "{ [1] = 7, [2] = 7, [3] = 7, [2] = 1 }" in out
+    assert "{[0] = 'z', [1] = 'z', [2] = 'z'}" in out
+    assert "{[0] = - 0x1fU, [1] = - 0x1fU, [3] = E}" in out
+    for kept in ("[0 ... 2] = f(1)", "[1 ... 0] = 1", "[0x0 ... 1] = 1"):
+        assert kept in out
+
+
 def test_gnu_elvis_and_case_ranges_reach_gcc_as_written(tmp_path):
     from cpa.cfa.targets import Specification
     from cpa.replay import instrument

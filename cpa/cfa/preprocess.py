@@ -215,9 +215,14 @@ _GNU_SYNTAX = re.compile(
     + r"""
   | (?P<elvis>\?(?=\s*:))
   | (?P<case>\bcase\b)
+  | (?P<range>\[[ \t]*(?P<low>\d+)[ \t]*\.\.\.[ \t]*(?P<high>\d+)[ \t]*\][ \t]*=[ \t]*
+       (?P<value>-?[ \t]*(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*|'(?:\\.|[^'\\\n])'|[A-Za-z_]\w*)
+       (?=[ \t]*[,}]))
     """,
     re.VERBOSE,
 )
+#: the most elements a GNU range designator is written out into
+MAX_RANGE_ELEMENTS = 1024
 
 
 class GnuGenerator(c_generator.CGenerator):
@@ -244,17 +249,28 @@ class GnuGenerator(c_generator.CGenerator):
 
 
 def rewrite_gnu_syntax(text: str) -> str:
-    """GNU C's ``a ?: b`` and ``case lo ... hi:``, which pycparser cannot parse, in
-    spellings it can: ``a ? __cpa_elvis : b`` and ``case __cpa_case_range(lo, hi):``
-    (string and character literals are left alone; lines and columns before the
-    rewritten text do not move)."""
+    """GNU C's ``a ?: b``, ``case lo ... hi:`` and range designators, which pycparser
+    cannot parse, in spellings it can: ``a ? __cpa_elvis : b``, ``case
+    __cpa_case_range(lo, hi):``, and ``[lo] = v, [lo + 1] = v, ..., [hi] = v`` for a
+    designator ``[lo ... hi] = v`` with decimal bounds and a value that is one constant
+    or name (evaluating it once or once per element is the same; another range stays
+    unreadable, UNKNOWN). String and character literals are left alone; lines and
+    columns before the rewritten text do not move."""
     if "?" not in text and "..." not in text:
         return text
     out: list[str] = []
     last = 0
     for match in _GNU_SYNTAX.finditer(text):
         kind = match.lastgroup
-        if kind == "elvis":
+        if kind == "range":
+            low, high = int(match.group("low")), int(match.group("high"))
+            if not low <= high < low + MAX_RANGE_ELEMENTS:
+                continue
+            value = match.group("value")
+            out.append(text[last : match.start()])
+            out.append(", ".join(f"[{index}] = {value}" for index in range(low, high + 1)))
+            last = match.end()
+        elif kind == "elvis":
             out.append(text[last : match.end()] + f" {ELVIS_PLACEHOLDER} ")
             last = match.end()
         elif kind == "case":
