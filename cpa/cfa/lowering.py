@@ -35,6 +35,7 @@ Design decisions (see also :mod:`cpa.cfa.frontend`):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Container
 
 from pycparser import c_ast
@@ -251,7 +252,7 @@ class FunctionLowering:
         self.referenced_functions: set[str] = set()
         #: the calls through pointers whose branches are built once every function has
         #: been read (:meth:`build_dispatches`)
-        self.pending_dispatches: list[tuple] = []
+        self.pending_dispatches: list[tuple[CFANode, tuple[int, int], Callable[[], None]]] = []
         #: the names whose address the function body takes (``&x``; set by the
         #: frontend), and those of arrays: a callee may change such a local
         self.addressed_names: frozenset[str] = frozenset()
@@ -440,13 +441,14 @@ class FunctionLowering:
         self.scopes.define(node.name, TypedefName(self.resolve_type(node.type)))
 
     def resolve_type(self, node: c_ast.Node) -> CType:
-        """The type a declarator describes; a ``typeof`` in it is typed by this lowering."""
-        previous = self.scopes.expression_type
-        self.scopes.expression_type = self.type_of
+        """The type a declarator describes; a ``typeof`` or ``sizeof`` of an expression in
+        it is typed and measured by this lowering."""
+        previous = self.scopes.unevaluated
+        self.scopes.unevaluated = self.unevaluated
         try:
             return self.scopes.resolve_type(node)
         finally:
-            self.scopes.expression_type = previous
+            self.scopes.unevaluated = previous
 
     def _local_declaration(self, decl: c_ast.Decl) -> None:
         storage = decl.storage or []
@@ -2461,11 +2463,14 @@ class FunctionLowering:
         a callee may be defined after the caller with no declaration before it, and its
         type is known only then."""
         start, join = self.here(), self.new_node()
-        site = (start, join, (self.line, self.column), pointer, function_type, arguments)
+        branches = functools.partial(
+            self._dispatch_branches, join, pointer, function_type, arguments, receiver, text
+        )
+        site = (start, (self.line, self.column), branches)
         if self.unevaluated_depth:  # sizeof, typeof: nodes that are dropped at once
-            self._build_dispatch(*site, receiver, text)
+            self._build_at(*site)
         else:
-            self.pending_dispatches.append((*site, receiver, text))
+            self.pending_dispatches.append(site)
         self.current = join
 
     def build_dispatches(self) -> None:
@@ -2473,23 +2478,16 @@ class FunctionLowering:
         :meth:`_branch_to_callees`)."""
         pending, self.pending_dispatches = self.pending_dispatches, []
         for site in pending:
-            self._build_dispatch(*site)
+            self._build_at(*site)
 
-    def _build_dispatch(
-        self,
-        start: CFANode,
-        join: CFANode,
-        position: tuple[int, int],
-        pointer: Expression,
-        function_type: FunctionType,
-        arguments: tuple[Expression, ...],
-        receiver: Expression | None,
-        text: str,
+    def _build_at(
+        self, start: CFANode, position: tuple[int, int], build: Callable[[], None]
     ) -> None:
+        """``build()`` from ``start``, at the source position of the call it lowers."""
         saved = self.current, (self.line, self.column)
         self.current, (self.line, self.column) = start, position
         try:
-            self._dispatch_branches(join, pointer, function_type, arguments, receiver, text)
+            build()
         finally:
             self.current, (self.line, self.column) = saved
 

@@ -17,7 +17,7 @@ from pycparser import c_ast
 from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DEFAULT, DataModel
-from cpa.cfa.expressions import Variable
+from cpa.cfa.expressions import Expression, IntConstant, Variable
 from cpa.cfa.types import (
     DOUBLE,
     FLOAT,
@@ -75,10 +75,10 @@ class Scopes:
         self._packs: list[int | None] = []
         #: how many function declarators' parameters are being resolved
         self._prototype_depth = 0
-        #: the type of an unevaluated expression, for ``typeof (expression)`` and
-        #: ``sizeof expression`` in a constant: set by the function lowering that resolves
-        #: a type (expressions are typed by lowering them)
-        self.expression_type: Callable[[c_ast.Node], CType] | None = None
+        #: an expression lowered without its side effects, for ``typeof (expression)``
+        #: and ``sizeof expression`` in a constant: set by the function lowering that
+        #: resolves a type (expressions are typed and measured by lowering them)
+        self.unevaluated: Callable[[c_ast.Node], Expression] | None = None
 
     def pragma(self, node: c_ast.Pragma) -> None:
         """A ``#pragma`` at file scope: ``pack`` changes the layout of the structs
@@ -205,9 +205,9 @@ class Scopes:
         evaluated (only a variably modified type would be, and VLAs are refused)."""
         if isinstance(node.expr, c_ast.Typename):
             return self.resolve_type(node.expr)
-        if self.expression_type is None:
+        if self.unevaluated is None:
             raise self.unsupported("typeof of an expression outside a declaration", node)
-        found = self.expression_type(node.expr)
+        found = self.unevaluated(node.expr).type
         if c_types.is_bit_field(found):
             raise self.error("'typeof' applied to a bit-field", node)
         return found
@@ -397,24 +397,13 @@ class Scopes:
             if node.op in c_types.MEASURING_OPERATORS:
                 operand = node.expr
                 if isinstance(operand, c_ast.Typename):
-                    measured = self.resolve_type(operand)
-                elif self.expression_type is not None:  # in a declaration: typed by lowering
-                    measured = self.expression_type(operand)
-                    if c_types.is_bit_field(measured):
-                        raise self.error(f"'{node.op}' applied to a bit-field", node)
-                    if node.op != "sizeof" and c_types.preferred_alignment_differs(
-                        measured, self.model
-                    ):
-                        raise self.unsupported(
-                            "alignment of an 8-byte scalar object under ILP32 (gcc: 8 for "
-                            "a variable, 4 for a struct member)",
-                            node,
-                        )
-                else:
-                    raise _NotConstant
-                size = c_types.measure_type(node.op, measured, self.model)
-                if size is not None:
-                    return size, self.model.size_t
+                    size = c_types.measure_type(node.op, self.resolve_type(operand), self.model)
+                    if size is not None:
+                        return size, self.model.size_t
+                elif self.unevaluated is not None:  # in a declaration: measured by lowering
+                    measured = self.unevaluated(node)
+                    if isinstance(measured, IntConstant):
+                        return measured.value, self.model.size_t
                 raise _NotConstant
             value, ctype = self.constant(node.expr)
             if node.op == "!":
