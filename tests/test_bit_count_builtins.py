@@ -26,6 +26,25 @@ def _verify(tmp_path: Path, source: str, config: str = "lbe", searches: bool = F
     return verify(program, configuration, Specification.unreach_call(), timelimit=120)
 
 
+def _program(body: str, ctype: str = "unsigned int", nondet: str = "uint") -> str:
+    """``main`` reading ``x`` of type ``ctype`` from ``__VERIFIER_nondet_<nondet>``,
+    then ``body`` (statements, each line indented and ended)."""
+    return HEADER + (
+        f"extern {ctype} __VERIFIER_nondet_{nondet}(void);\n"
+        f"int main(void) {{\n  {ctype} x = __VERIFIER_nondet_{nondet}();\n"
+        + body
+        + "  return 0;\n}\n"
+    )
+
+
+def _confirmed_false(tmp_path: Path, source: str):
+    """The result of ``source``, which must be FALSE with a run gcc confirmed."""
+    result = _verify(tmp_path, source)
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert result.counterexample.confirmation.startswith("gcc: reached")
+    return result
+
+
 def _naive_sum(var: str, bits: int) -> str:
     return " + ".join(f"(int)(({var} >> {k}) & 1)" for k in range(bits))
 
@@ -44,16 +63,12 @@ def _naive_first(var: str, bits: int, from_top: bool) -> str:
 def test_32_bit_counts_equal_their_definitions_for_every_word(tmp_path: Path, config: str):
     """Proved over all 2^32 words, against the bit-by-bit definitions."""
     pop, clz, ctz = _naive_sum("x", 32), _naive_first("x", 32, True), _naive_first("x", 32, False)
-    source = HEADER + (
-        "extern unsigned int __VERIFIER_nondet_uint(void);\n"
-        "int main(void) {\n"
-        "  unsigned int x = __VERIFIER_nondet_uint();\n"
+    source = _program(
         f"  if (__builtin_popcount(x) != {pop}) reach_error();\n"
         f"  if (__builtin_parity(x) != (({pop}) & 1)) reach_error();\n"
         f"  if (x != 0 && __builtin_clz(x) != {clz}) reach_error();\n"
         f"  if (x != 0 && __builtin_ctz(x) != {ctz}) reach_error();\n"
         f"  if (__builtin_ffs((int) x) != (x == 0 ? 0 : {ctz} + 1)) reach_error();\n"
-        "  return 0;\n}\n"
     )
     result = _verify(tmp_path, source, config)
     assert result.verdict is Verdict.TRUE, result.reason
@@ -76,47 +91,31 @@ def test_64_bit_counts_have_gccs_values(tmp_path: Path):
             f" || __builtin_ffsl((long) x) != {ctz + 1}"
         )
         checks.append(f"  if (x == {word}UL && ({wrong})) reach_error();\n")
-    source = HEADER + (
-        "extern unsigned long __VERIFIER_nondet_ulong(void);\n"
-        "int main(void) {\n  unsigned long x = __VERIFIER_nondet_ulong();\n"
-        + "".join(checks)
-        + "  return 0;\n}\n"
-    )
+    source = _program("".join(checks), "unsigned long", "ulong")
     assert _verify(tmp_path, source).verdict is Verdict.TRUE
 
 
 def test_a_count_the_program_asks_for_is_found_and_confirmed_by_gcc(tmp_path: Path):
-    source = HEADER + (
-        "extern unsigned int __VERIFIER_nondet_uint(void);\n"
-        "int main(void) {\n  unsigned int x = __VERIFIER_nondet_uint();\n"
+    source = _program(
         "  if (__builtin_popcount(x) == 3 && __builtin_ctz(x) == 4 && __builtin_clz(x) == 20)\n"
-        "    reach_error();\n  return 0;\n}\n"
+        "    reach_error();\n"
     )
-    result = _verify(tmp_path, source)
-    assert result.verdict is Verdict.FALSE, result.reason
+    result = _confirmed_false(tmp_path, source)
     (word,) = [value.value for value in result.counterexample.inputs]
     assert bin(word).count("1") == 3 and word & 0xFFF == word and word & 0x1F == 0x10
     assert word >> 11 == 1  # 20 zero bits above bit 11
-    assert result.counterexample.confirmation.startswith("gcc: reached")
 
 
 @pytest.mark.parametrize("name", ["__builtin_clz", "__builtin_ctzl"])
 def test_clz_and_ctz_of_zero_are_undefined(tmp_path: Path, name: str):
-    source = HEADER + (
-        "extern unsigned int __VERIFIER_nondet_uint(void);\n"
-        "int main(void) {\n  unsigned int x = __VERIFIER_nondet_uint();\n"
-        f"  if ({name}(x) == 99) reach_error();\n  return 0;\n}}\n"
-    )
+    source = _program(f"  if ({name}(x) == 99) reach_error();\n")
     result = _verify(tmp_path, source)
     assert result.verdict is Verdict.UNKNOWN
     assert f"{name} of 0" in result.reason
 
 
 def test_byte_swaps_have_gccs_values_and_undo_themselves(tmp_path: Path):
-    source = HEADER + (
-        "extern unsigned long long __VERIFIER_nondet_ulonglong(void);\n"
-        "int main(void) {\n"
-        "  unsigned long long x = __VERIFIER_nondet_ulonglong();\n"
+    source = _program(
         "  unsigned int w = (unsigned int) x;\n"
         "  unsigned short h = (unsigned short) x;\n"
         "  if (__builtin_bswap64(__builtin_bswap64(x)) != x) reach_error();\n"
@@ -126,22 +125,17 @@ def test_byte_swaps_have_gccs_values_and_undo_themselves(tmp_path: Path):
         "  if (__builtin_bswap16(0xABCD) != 0xCDAB) reach_error();\n"
         "  if (__builtin_bswap64(0x0102030405060708ULL) != 0x0807060504030201ULL)"
         " reach_error();\n"
-        "  if ((__builtin_bswap32(w) & 0xFF) != (w >> 24)) reach_error();\n"
-        "  return 0;\n}\n"
+        "  if ((__builtin_bswap32(w) & 0xFF) != (w >> 24)) reach_error();\n",
+        "unsigned long long",
+        "ulonglong",
     )
     assert _verify(tmp_path, source).verdict is Verdict.TRUE
 
 
 def test_a_byte_swap_the_program_asks_for_is_found_and_confirmed_by_gcc(tmp_path: Path):
-    source = HEADER + (
-        "extern unsigned int __VERIFIER_nondet_uint(void);\n"
-        "int main(void) {\n  unsigned int x = __VERIFIER_nondet_uint();\n"
-        "  if (__builtin_bswap32(x) == 0xEFBEADDE) reach_error();\n  return 0;\n}\n"
-    )
-    result = _verify(tmp_path, source)
-    assert result.verdict is Verdict.FALSE, result.reason
+    source = _program("  if (__builtin_bswap32(x) == 0xEFBEADDE) reach_error();\n")
+    result = _confirmed_false(tmp_path, source)
     assert [value.value for value in result.counterexample.inputs] == [0xDEADBEEF]
-    assert result.counterexample.confirmation.startswith("gcc: reached")
 
 
 @pytest.mark.parametrize(
