@@ -31,6 +31,7 @@ from cpa.cfa.types import (
     PointerType,
     StructType,
     VoidType,
+    is_anonymous_member,
 )
 
 INT128 = IntegerType("__int128", 16, True)
@@ -243,7 +244,7 @@ def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType
             if ctype.bit_field_width(index) is not None:
                 return None  # a bit-field has no byte offset of its own
             return offset, field_type
-        if field_name is None and isinstance(field_type, StructType):
+        if is_anonymous_member(field_name) and isinstance(field_type, StructType):
             inner = member_offset(field_type, name, model)
             if inner is not None:
                 return offset + inner[0], inner[1]
@@ -366,16 +367,41 @@ def pointer_target(ctype: CType) -> CType | None:
 
 def find_field(ctype: CType, name: str) -> CType | None:
     """Type of field ``name`` of a struct/union, looking into anonymous members."""
+    path = member_path(ctype, name)
+    if path is None:
+        return None
+    for step in path:
+        assert isinstance(ctype, StructType)
+        ctype = ctype.field_type(step)  # type: ignore[assignment]
+    return ctype
+
+
+def member_path(ctype: CType, name: str) -> tuple[str, ...] | None:
+    """The members to go through from a struct/union to its member ``name``: the
+    anonymous members that hold it (C11 6.7.2.1p13), then ``name``; None if it has no
+    such member."""
     if not isinstance(ctype, StructType):
         return None
     for field_name, field_type in ctype.fields or ():
         if field_name == name:
-            return field_type
-        if field_name is None and isinstance(field_type, StructType):
-            found = find_field(field_type, name)
-            if found is not None:
-                return found
+            return (name,)
+        if is_anonymous_member(field_name):
+            inner = member_path(field_type, name)
+            if inner is not None:
+                return (field_name, *inner)  # type: ignore[arg-type]
     return None
+
+
+def member_names(ctype: StructType) -> list[str]:
+    """The names of the members of ``ctype``, those of its anonymous members' members
+    included (they are its own, C11 6.7.2.1p13)."""
+    names: list[str] = []
+    for field_name, field_type in ctype.fields or ():
+        if is_anonymous_member(field_name) and isinstance(field_type, StructType):
+            names.extend(member_names(field_type))
+        elif field_name is not None:
+            names.append(field_name)
+    return names
 
 
 def access_key(ctype: CType) -> object:

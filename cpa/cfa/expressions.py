@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpa.cfa.types import CType
+from cpa.cfa.types import CType, is_anonymous_member
 
 
 @dataclass(frozen=True, eq=False)
@@ -189,7 +189,10 @@ class FieldAccess(Expression):
         return (self.base,)
 
     def __str__(self) -> str:
-        return f"{self.base}{'->' if self.through_pointer else '.'}{self.field}"
+        base, through_pointer = self.base, self.through_pointer
+        while isinstance(base, FieldAccess) and is_anonymous_member(base.field):
+            base, through_pointer = base.base, base.through_pointer  # as the program wrote it
+        return f"{base}{'->' if through_pointer else '.'}{self.field}"
 
 
 @dataclass(frozen=True)

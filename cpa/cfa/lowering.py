@@ -703,6 +703,7 @@ class FunctionLowering:
         After ``.b.u = 1`` the items that follow initialise the members after ``u`` in
         ``b`` before those after ``b`` (C11 6.7.9p17), and a member given by a
         designator keeps what earlier items gave its other members."""
+        designators = _through_anonymous_members(ctype, designators)
         position = self._designator_position(ctype, designators[0])
         element_types, _ = _members(ctype)
         element = _element_type(ctype, element_types, position)
@@ -736,14 +737,6 @@ class FunctionLowering:
             raise self.error(f"designator in an initializer of {ctype}", designator)
         names = [name for name, _ in ctype.fields or ()]
         if designator.name not in names:
-            if any(
-                name is None and isinstance(member, StructType)
-                for name, member in ctype.fields or ()
-            ):  # it may name a member of an anonymous struct or union
-                raise self.unsupported(
-                    f"designator '.{designator.name}' of a struct with anonymous members",
-                    designator,
-                )
             raise self.error(f"{ctype} has no member named '{designator.name}'", designator)
         position = names.index(designator.name)
         if ctype.kind != "struct" and position != 0:
@@ -1723,12 +1716,18 @@ class FunctionLowering:
         through_pointer = node.type == "->"
         struct_type = c_types.pointer_target(base.type) if through_pointer else base.type
         field = node.field.name
-        field_type = c_types.find_field(struct_type, field) if struct_type else None
-        if field_type is None:
+        path = c_types.member_path(struct_type, field) if struct_type else None
+        if path is None:
             raise self.error(f"no field '{field}' in {struct_type}", node)
+        for step in path:  # through the anonymous members that hold it
+            assert isinstance(struct_type, StructType)
+            field_type = struct_type.field_type(step)
+            assert field_type is not None
+            base = FieldAccess(base, step, through_pointer, field_type)
+            through_pointer, struct_type = False, field_type
         if c_types.is_bit_field(field_type) and not c_types.is_modelled_bit_field(field_type):
             raise self.unsupported(f"bit-field of type {field_type}", node)
-        return FieldAccess(base, field, through_pointer, field_type)
+        return base
 
     def _expr_FuncCall(self, node: c_ast.FuncCall) -> Expression:
         result = self.call(node, lhs=None, text=self.text(node), want_value=True)
@@ -2629,6 +2628,19 @@ def _leaf_types(ctype: CType, whole_unions: bool = False) -> list[CType]:
     return [leaf.type for leaf in _leaf_lvalues(IntConstant(0, ctype), whole_unions)]
 
 
+def _through_anonymous_members(ctype: CType, designators: list[c_ast.Node]) -> list[c_ast.Node]:
+    """``.x`` naming a member of an anonymous member ``__cpa_anon_k`` of ``ctype`` as
+    ``.__cpa_anon_k.x``: the items after it go on in that member (C11 6.7.9p17)."""
+    first = designators[0]
+    if not isinstance(first, c_ast.ID) or not isinstance(ctype, StructType):
+        return designators
+    path = c_types.member_path(ctype, first.name)
+    if path is None or len(path) == 1:
+        return designators
+    steps: list[c_ast.Node] = [c_ast.ID(step, first.coord) for step in path[:-1]]
+    return [*steps, *designators]
+
+
 def _leaf_lvalues(base: Expression, whole_unions: bool = False) -> list[Expression]:
     """The scalar members and elements of the lvalue ``base``, as lvalues; with
     ``whole_unions``, a complete union is one leaf (copied as union assignment copies
@@ -2854,9 +2866,13 @@ def _is_pure_cheap(expression: Expression) -> bool:
 
 
 def zero_value(ctype: CType) -> Expression:
-    """The value of a zero-initialised object: ``0`` for scalars, ``{}`` for aggregates."""
+    """The value of a zero-initialised object: ``0`` for scalars, ``{}`` for aggregates
+    but unions, ``{0}`` for a union: its first member is zero (C11 6.7.9p10), and
+    ``{}`` would leave a union in an automatic object all indeterminate."""
     if isinstance(ctype, FloatType):
         return FloatConstant("0.0", ctype)
+    if c_types.is_union(ctype) and ctype.fields:  # type: ignore[union-attr]
+        return InitializerList((zero_value(ctype.fields[0][1]),), ctype)  # type: ignore[union-attr]
     if isinstance(ctype, (ArrayType, StructType)):
         return InitializerList((), ctype)
     return IntConstant(0, ctype)
@@ -2940,6 +2956,8 @@ _Slots = dict[int, "Expression | _Slots"]
 
 def _assembled(ctype: CType, slots: _Slots) -> InitializerList:
     """The initialiser list of ``slots`` (a member not given is zero)."""
+    if not slots:
+        return zero_value(ctype)  # type: ignore[return-value]
     element_types, _ = _members(ctype)
     elements = []
     for position in range(max(slots) + 1 if slots else 0):

@@ -19,6 +19,7 @@ from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Expression, IntConstant, Variable
 from cpa.cfa.types import (
+    ANONYMOUS_MEMBER_PREFIX,
     DOUBLE,
     FLOAT,
     INT,
@@ -299,13 +300,28 @@ class Scopes:
             if not isinstance(decl, c_ast.Decl):
                 continue
             field_type = self.resolve_type(decl.type)
+            name = decl.name
             if decl.bitsize is not None:
                 width = self._bit_field_width(decl, field_type)
-                ctype.bit_fields[decl.name or f"<unnamed {len(fields)}>"] = width
+                ctype.bit_fields[name or f"<unnamed {len(fields)}>"] = width
                 field_type = c_types.bit_field_type(field_type, width)
-            fields.append((decl.name, field_type))  # type: ignore[arg-type]
+            elif name is None:
+                if not _is_anonymous_member(decl):
+                    continue  # gcc: "declaration does not declare anything" (a tag)
+                name = f"{ANONYMOUS_MEMBER_PREFIX}{len(fields)}"
+            fields.append((name, field_type))  # type: ignore[arg-type]
         ctype.fields = fields
+        self._check_member_names(ctype, node)
         return ctype
+
+    def _check_member_names(self, ctype: StructType, node: c_ast.Node) -> None:
+        """gcc's error for a name that two members share, the members of anonymous
+        members included."""
+        seen: set[str] = set()
+        for name in c_types.member_names(ctype):
+            if name in seen:
+                raise self.error(f"duplicate member '{name}'", node)
+            seen.add(name)
 
     def _bit_field_width(self, decl: c_ast.Decl, declared: CType) -> int:
         """The width of a bit-field member; gcc's errors are bad input."""
@@ -479,6 +495,13 @@ class Scopes:
 
 class _NotConstant(Exception):
     pass
+
+
+def _is_anonymous_member(decl: c_ast.Decl) -> bool:
+    """Whether a member declaration without a name is an anonymous struct or union
+    (C11 6.7.2.1p13: one without a tag); a tag or a typedef name alone declares no
+    member (gcc warns and drops it)."""
+    return isinstance(decl.type, (c_ast.Struct, c_ast.Union)) and decl.type.name is None
 
 
 def _line(node: c_ast.Node | None) -> int | None:

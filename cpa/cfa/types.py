@@ -93,6 +93,17 @@ class ArrayType(CType):
         return f"{self.element}[{'' if self.length is None else self.length}]"
 
 
+#: the name given to an anonymous struct or union member (C11 6.7.2.1p13), followed by
+#: its position; ``__cpa_`` names are refused in programs, so it names nothing else.
+#: Its members are members of the enclosing type: ``s.x`` reads ``s.__cpa_anon_1.x``
+ANONYMOUS_MEMBER_PREFIX = "__cpa_anon_"
+
+
+def is_anonymous_member(name: str | None) -> bool:
+    """Whether a member name is that of an anonymous struct or union member."""
+    return name is not None and name.startswith(ANONYMOUS_MEMBER_PREFIX)
+
+
 @dataclass(eq=False)
 class StructType(CType):
     """A struct or union; fields are filled in after creation so types may be recursive."""
