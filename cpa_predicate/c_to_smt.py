@@ -30,7 +30,7 @@ addresses; :class:`~cpa.cfa.expressions.MemoryCheck` says whether such an operat
 is defined.
 
 Refused as :class:`~cpa.errors.UnsupportedFeature` (never guessed): floating point,
-string literals as values, function values, and conversions between pointers and
+function values, and conversions between pointers and
 integers (other than the null pointer constant and ``(_Bool) p``).
 """
 
@@ -745,10 +745,28 @@ class ExpressionEncoder:
             return And(ends, starts, Not(same))
 
         either = Or(ambiguous(left, right), ambiguous(right, left)).simplify()
-        if either.is_false():
+        merged = self._two_strings(left, right)
+        if either.is_false() and merged.is_false():
             return equal
-        ctx.approximate(f"equality of a pointer past an object and another object '{expr}'")
-        return Ite(either, Equals(ctx.fresh_aux(1), BV(1, 1)), equal)
+        if not either.is_false():
+            ctx.approximate(f"equality of a pointer past an object and another object '{expr}'")
+        if not merged.is_false():
+            ctx.approximate(f"equality of pointers into two string literals '{expr}'")
+        return Ite(Or(either, merged), Equals(ctx.fresh_aux(1), BV(1, 1)), equal)
+
+    def _two_strings(self, left: FNode, right: FNode) -> FNode:
+        """Whether the addresses lie in (or one past) two string literals' arrays that
+        may overlap (:attr:`MemoryLayout.overlapping_strings`): whether those are
+        distinct arrays C leaves open, so equality there is unknown to the encoding."""
+        assert self.memory is not None
+        pairs = self.memory.overlapping_strings
+        if not pairs:
+            return FALSE()
+
+        def into(first: MemoryObject, second: MemoryObject) -> FNode:
+            return And(self._within(left, first, True), self._within(right, second, True))
+
+        return Or(Or(into(a, b), into(b, a)) for a, b in pairs).simplify()
 
     def _division(
         self, op: str, left: FNode, right: FNode, ctype: IntegerType, ctx: EncodingContext

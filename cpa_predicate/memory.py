@@ -44,7 +44,10 @@ unknown length, more than :data:`cells.MAX_CELLS` cells). A union's members, and
 their members and elements, are places too: slices of the union's cell.
 A function whose address the program takes has an address too (no object is there,
 so a data access through it is invalid); a call through a pointer compares it with
-these (:mod:`cpa.cfa.lowering`). String literals have no addresses here yet.
+these (:mod:`cpa.cfa.lowering`). A string literal used as a value is a read-only
+global array (``__cpa_string_N``); two of them may be one array or overlap where their
+bytes allow (C11 6.4.5p7, :attr:`MemoryLayout.overlapping_strings`), so the encoding
+leaves equality of pointers into such a pair open.
 
 Heap and ``alloca`` objects. An allocation site that runs at most once
 (:mod:`cpa.cfa.allocations`) has one object, placed like an address-taken variable
@@ -148,6 +151,14 @@ class MemoryLayout:
             self._address = (self._address + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
             self.functions[name] = self._address
             self._address += GAP
+        #: the pairs of string literals' arrays that may overlap (C11 6.4.5p7)
+        self.overlapping_strings = _overlapping_strings(
+            [
+                (o, cfa.string_contents[v])
+                for v, o in self.objects.items()
+                if v in cfa.string_contents
+            ]
+        )
         #: the size of the largest object (bounds the offsets of pointer arithmetic)
         self.largest_size = max((o.size for o in self.objects.values()), default=0)
         if self._address >= 1 << (self.pointer_bits - 1):
@@ -225,3 +236,29 @@ class MemoryLayout:
     def lifetimes(self, function: str) -> list[MemoryObject]:
         """The objects with a lifetime cell among ``function``'s locals."""
         return self._lifetimes.get(function, [])
+
+
+def _overlapping_strings(
+    strings: list[tuple[MemoryObject, bytes]],
+) -> list[tuple[MemoryObject, MemoryObject]]:
+    """The pairs of string literals' arrays that may share bytes: C leaves open whether
+    two literals are distinct arrays "provided their elements have the appropriate
+    values" (C11 6.4.5p7), so two overlap where they can lie with equal bytes on every
+    byte they share (gcc gives equal literals one array; a linker may make ``"bc"`` the
+    tail of ``"abc"``). Arrays whose bytes differ at every placement never share one."""
+    pairs = []
+    for index, (first, first_bytes) in enumerate(strings):
+        for second, second_bytes in strings[index + 1 :]:
+            if any(
+                _agree(first_bytes, second_bytes, shift)
+                for shift in range(-len(first_bytes) + 1, len(second_bytes))
+            ):
+                pairs.append((first, second))
+    return pairs
+
+
+def _agree(first: bytes, second: bytes, shift: int) -> bool:
+    """Whether ``first`` placed at offset ``shift`` of ``second`` agrees with it on
+    every byte they share."""
+    low, high = max(0, shift), min(len(second), shift + len(first))
+    return second[low:high] == first[low - shift : high - shift]

@@ -698,7 +698,14 @@ def test_expressions_pointers_arrays_casts_strings_floats():
     assert str(pointer_add.rhs.type) == "int*"
     assert edge_with_text(cfa, "pt.x = sizeof(struct P)").rhs.value == 8
     assert str(edge_with_text(cfa, "double d = 1.5").initializer) == "1.5"
-    assert edge_with_text(cfa, 'char *s = "hi"').initializer.text == '"hi"'
+    # a string literal as a value is its array, a read-only global, decayed
+    string = edge_with_text(cfa, 'char *s = "hi"').initializer
+    assert str(string.type) == "char*"
+    (array,) = [v for v in cfa.address_taken if v.described() == "a string literal"]
+    assert array.read_only and array.is_global and str(array.type) == "char[3]"
+    declaration = edge_with_text(cfa, '"hi"')
+    assert declaration.variable is array
+    assert [element.value for element in declaration.initializer.elements] == [104, 105, 0]
     assert str(edge_with_text(cfa, "long long big = 1LL << 40").initializer.type) == "long long"
 
 

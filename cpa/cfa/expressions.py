@@ -42,11 +42,16 @@ class Variable:
         own in the program."""
         if self.c_name.startswith(COMPOUND_LITERAL_PREFIX):
             return "a compound literal"
+        if self.c_name.startswith(STRING_LITERAL_PREFIX):
+            return "a string literal"
         return f"'{self.c_name}'"
 
 
 #: the name of the variable that holds a compound literal's object, before its number
 COMPOUND_LITERAL_PREFIX = "__cpa_literal_"
+#: the name of the read-only global that holds a string literal's array (C11 6.4.5p6),
+#: before its number
+STRING_LITERAL_PREFIX = "__cpa_string_"
 
 
 class Expression:

@@ -292,6 +292,7 @@ class _ProgramBuilder:
             global_variables=self.context.global_variables,
             external_functions=self.context.external_functions,
             data_model=self.scopes.model,
+            string_contents=self.context.string_contents,
         )
         cfa.address_taken = address_taken(cfa)
         if any(not variable.is_global for variable in cfa.address_taken):

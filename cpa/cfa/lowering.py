@@ -45,6 +45,7 @@ from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.expressions import (
     COMPOUND_LITERAL_PREFIX,
+    STRING_LITERAL_PREFIX,
     AddressOf,
     ArraySubscript,
     BinaryExpression,
@@ -184,6 +185,8 @@ class ProgramContext:
         self.completed_ahead: set[str] = set()
         #: lowers the global initialisers; its nodes become the start of the entry function
         self.init: FunctionLowering | None = None
+        #: the bytes of the string literals' arrays (:meth:`FunctionLowering.string_value`)
+        self.string_contents: dict[Variable, bytes] = {}
 
     def text(self, node: c_ast.Node) -> str:
         try:
@@ -216,6 +219,8 @@ class FunctionLowering:
         self.column = 0
         #: how many :meth:`unevaluated` lowerings are under way (``sizeof``, ``typeof``)
         self.unevaluated_depth = 0
+        #: a string literal being lowered is an argument whose text is all that counts
+        self.literal_text = False
         #: what :meth:`unevaluated` gave for an AST node, by the node's id (with the node,
         #: which keeps the id its own)
         self._unevaluated: dict[int, tuple[c_ast.Node, Expression]] = {}
@@ -1269,10 +1274,38 @@ class FunctionLowering:
         except UnsupportedConstant as construct:
             raise self.unsupported(str(construct), node) from None
         if node.type == "string":
-            return StringLiteral(node.value, self._string_type(node))
+            return self.string_value(node.value, self._string_type(node), node)
         if isinstance(value, int):
             return IntConstant(value, ctype)
         return FloatConstant(value, ctype)
+
+    def string_value(self, text: str, ctype: ArrayType, node: c_ast.Node) -> Expression:
+        """A string literal used as a value: its array, a read-only object of static
+        storage duration (C11 6.4.5p6: writing it is undefined), one per occurrence,
+        declared among the globals and decayed to a pointer to its first char.
+        Where only the text matters it stays a :class:`StringLiteral`: under
+        ``sizeof``/``typeof``, and as an argument of a function without a body or of
+        ``__assert_fail`` (see :meth:`_arguments`), which cannot change it."""
+        if self.unevaluated_depth or self.literal_text:
+            return StringLiteral(text, ctype)
+        name = f"{STRING_LITERAL_PREFIX}{len(self.context.string_contents) + 1}"
+        variable = Variable(name, name, ctype, None, True, read_only=True)
+        init = self.context.init
+        assert init is not None
+        contents = init.declare_string(variable, text, node)
+        self.context.string_contents[variable] = contents
+        return CastExpression(VariableRef(variable, ctype), c_types.decay(ctype))
+
+    def declare_string(self, variable: Variable, text: str, node: c_ast.Node) -> bytes:
+        """The declaration of a string literal's array, in the init chain; its bytes."""
+        assert isinstance(variable.type, ArrayType)
+        self.at(node)
+        literal = c_ast.Constant("string", text, node.coord)
+        value = self._string_initializer(literal, variable.type)
+        edge = self.add(DeclarationEdge, text, variable=variable, initializer=value)
+        self.context.global_declarations[variable] = edge
+        self.context.global_variables.append(variable)
+        return bytes(element.value % 256 for element in value.elements)  # type: ignore[attr-defined]
 
     def _string_type(self, node: c_ast.Constant) -> ArrayType:
         """The type of a string literal: ``char[N]``, N its bytes and the final zero
@@ -1298,14 +1331,15 @@ class FunctionLowering:
             return FunctionRef(node.name, self.context.function_types.get(node.name, _UNKNOWN_FN))
         if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
             text = f'"{self.function}"'
-            return StringLiteral(text, ArrayType(c_types.CHAR, len(self.function) + 1))
+            return self.string_value(text, ArrayType(c_types.CHAR, len(self.function) + 1), node)
         # predefined macros, in a file that needed no preprocessor otherwise
         if node.name == "__LINE__":
             return IntConstant(self.line, INT)
         if node.name == "__FILE__":
             name = self.context.file_name
             text = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-            return StringLiteral(text, ArrayType(c_types.CHAR, len(name.encode("utf-8")) + 1))
+            length = len(name.encode("utf-8")) + 1
+            return self.string_value(text, ArrayType(c_types.CHAR, length), node)
         raise self.error(f"undeclared identifier '{node.name}'", node)
 
     def _expr_UnaryOp(self, node: c_ast.UnaryOp) -> Expression:
@@ -1338,6 +1372,8 @@ class FunctionLowering:
         if op == "&":
             if isinstance(operand, Dereference):  # &*E is E, converted as an operand of *
                 return _decayed(operand.operand)
+            if _is_text(node.expr) and isinstance(operand, CastExpression):
+                operand = operand.operand  # the string literal's array, not its decay
             if c_types.is_bit_field(operand.type):
                 raise self.error("cannot take the address of a bit-field", node)
             return AddressOf(operand, PointerType(operand.type))
@@ -1814,16 +1850,24 @@ class FunctionLowering:
             return "modelled"
         return "call"
 
-    def _arguments(self, node: c_ast.FuncCall) -> tuple[Expression, ...]:
+    def _arguments(
+        self, node: c_ast.FuncCall, literal_text: bool = False
+    ) -> tuple[Expression, ...]:
         """The arguments' values, evaluated last to first: C leaves the order open, and
         gcc (x86, ILP32 and LP64, -O0 and -O2) evaluates them right to left, so the
-        model and a compiled run agree (and replay serves the inputs in that order)."""
+        model and a compiled run agree (and replay serves the inputs in that order).
+        ``literal_text``: the callee has no body, so a string literal argument stays
+        its text (no object: the callee can neither change it nor call back)."""
         if node.args is None:
             return ()
         exprs = node.args.exprs
         values: list[Expression] = []
         for position in range(len(exprs) - 1, -1, -1):
-            value = self.expression(exprs[position])
+            self.literal_text = literal_text and _is_text(exprs[position])
+            try:
+                value = self.expression(exprs[position])
+            finally:
+                self.literal_text = False
             if not isinstance(value, IntConstant) and any(
                 _may_have_effects(earlier) for earlier in exprs[:position]
             ):
@@ -1855,7 +1899,7 @@ class FunctionLowering:
             self.jump(self.sink(name), text)
             return None
         if kind == "stop":
-            self._arguments(node)
+            self._arguments(node, literal_text=True)
             self.at(node)
             self.jump(self.sink(), text)
             return None
@@ -1871,7 +1915,7 @@ class FunctionLowering:
                 return None
             return value
         function_type = self._function_type(name)
-        arguments = self._arguments(node)
+        arguments = self._arguments(node, literal_text=name not in self.context.functions)
         if function_type is not None and len(function_type.parameters) == len(arguments):
             arguments = tuple(
                 convert(argument, c_types.decay(parameter))
@@ -2989,6 +3033,15 @@ def _item_value(item: c_ast.Node) -> c_ast.Node:
 
 def _is_string(node: c_ast.Node) -> bool:
     return isinstance(node, c_ast.Constant) and node.type == "string"
+
+
+#: the predefined names whose value is a string literal (gcc's, C11's ``__func__``)
+STRING_NAMES = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", "__FILE__"})
+
+
+def _is_text(node: c_ast.Node) -> bool:
+    """A string literal or a predefined name that stands for one."""
+    return _is_string(node) or (isinstance(node, c_ast.ID) and node.name in STRING_NAMES)
 
 
 def _is_char_array(ctype: CType) -> bool:

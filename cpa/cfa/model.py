@@ -314,6 +314,9 @@ class CFA:
     #: activation (:func:`cpa.cfa.escapes.contained_locals`): they can be objects at
     #: fixed addresses too
     contained_locals: frozenset = frozenset()
+    #: the bytes of each string literal's array (its final zero included), by the
+    #: read-only global that holds it (:meth:`cpa.cfa.lowering.FunctionLowering.string_value`)
+    string_contents: dict[Variable, bytes] = field(default_factory=dict)
 
     @property
     def main(self) -> FunctionCFA:

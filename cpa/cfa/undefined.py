@@ -77,7 +77,7 @@ def add_checks(cfa: CFA) -> int:
     """Insert the checks into ``cfa`` (in place); returns how many were added."""
     added = 0
     lifetimes_end = _objects_may_die(cfa)
-    read_only = any(variable.read_only for variable in cfa.address_taken)
+    read_only = _read_only_objects(cfa)
     for function in cfa.functions.values():
         for node in list(function.nodes):
             checks = _checks_at(node, lifetimes_end, read_only)
@@ -86,6 +86,16 @@ def add_checks(cfa: CFA) -> int:
             _insert(function.nodes, node, checks)
             added += len(checks)
     return added
+
+
+def _read_only_objects(cfa: CFA) -> str | None:
+    """What a pointer may point to that a store must not modify (None: nothing)."""
+    kinds = []
+    if any(v.read_only and v not in cfa.string_contents for v in cfa.address_taken):
+        kinds.append("a const object")
+    if any(v in cfa.string_contents for v in cfa.address_taken):
+        kinds.append("a string literal")
+    return " or ".join(kinds) or None
 
 
 def _objects_may_die(cfa: CFA) -> bool:
@@ -100,16 +110,17 @@ def _objects_may_die(cfa: CFA) -> bool:
 
 
 def _checks_at(
-    node: CFANode, lifetimes_end: bool, read_only: bool
+    node: CFANode, lifetimes_end: bool, read_only: str | None
 ) -> list[tuple[Expression, str, int]]:
     """(undefinedness condition, description, line) for the operations of ``node``'s
     edges, inner operations first; ``lifetimes_end``: uses of pointer values are
     checked too (a pointer to an object whose lifetime ended is indeterminate);
-    ``read_only``: some object is ``const``, so stores through pointers are checked."""
+    ``read_only``: what read-only objects there are (``const`` ones, string literals'
+    arrays), so stores through pointers are checked."""
     checks: dict[str, tuple[Expression, str, int]] = {}
     for edge in node.leaving:
         destination = getattr(edge, "lhs", None)
-        if read_only and destination is not None and _through_pointer(destination):
+        if read_only is not None and destination is not None and _through_pointer(destination):
             condition = _fails(
                 MemoryCheck(
                     "writable",
@@ -119,7 +130,7 @@ def _checks_at(
                     INT,
                 )
             )
-            what = f"store to '{destination}' that may modify a const object"
+            what = f"store to '{destination}' that may modify {read_only}"
             checks.setdefault(str(condition), (condition, what, edge.line))
         for expression in edge_expressions(edge):
             found = list(_checks(expression, False))

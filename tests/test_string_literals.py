@@ -1,0 +1,110 @@
+"""String literals used as values: read-only arrays of static storage duration (C11
+6.4.5p6), one per occurrence, whose distinctness C leaves open (6.4.5p7).
+
+The verdicts below were checked by compiling the programs with gcc (-O0 and -O2, with
+AddressSanitizer for the safe ones); the larger set is ``tests/c_semantics/string*``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cpa.cfa.frontend import parse_source
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.results import Verdict
+from cpa.verifier import verify
+from cpa_predicate.memory import MemoryLayout
+
+HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+#: the engine alone: no run of the program finds or refutes a path
+ENGINE_ONLY = ["analysis.search_by_execution=0", "analysis.search_after_unknown=0"]
+
+
+def _verify(tmp_path: Path, body: str, config: str | None = None, options=()):
+    program = tmp_path / "program.c"
+    program.write_text(HEADER + body)
+    configuration = load_configuration(config, list(options))
+    return verify(program, configuration, Specification.unreach_call(), timelimit=60)
+
+
+def _strings(body: str) -> list[bytes]:
+    cfa = parse_source(HEADER + body)
+    return sorted(cfa.string_contents.values())
+
+
+def test_a_literal_used_as_a_value_is_an_array_but_an_argument_of_a_bodiless_call_is_text():
+    body = (
+        "extern int puts(const char *);"
+        ' int main(void) { const char *m = "ab"; puts("text"); return m[0]; }'
+    )
+    assert _strings(body) == [b"ab\x00"]
+    # SV-COMP's reach_error() passes literals and __PRETTY_FUNCTION__ to __assert_fail
+    body = (
+        "extern void __assert_fail(const char *, const char *, unsigned int, const char *);"
+        ' void fail(void) { __assert_fail("0", "f.c", 3, __PRETTY_FUNCTION__); }'
+        " int main(void) { fail(); return 0; }"
+    )
+    assert _strings(body) == []
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_equal_literals_may_be_one_array(tmp_path: Path, config):
+    # gcc -O0 gives both "abc" one array: p == q, and reach_error() is called
+    body = (
+        "int main(void) { int k = __VERIFIER_nondet_int();"
+        ' const char *p = "abc", *q = "abc"; if (p == q && k == 3) reach_error(); return 0; }'
+    )
+    result = _verify(tmp_path, body, config, ENGINE_ONLY)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "two string literals" in result.reason
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_literals_that_differ_everywhere_are_distinct(tmp_path: Path, config):
+    body = (
+        "int main(void) {"
+        ' const char *p = "abc", *q = "abd", *r = "xbc";'
+        " if (p == q || p + 1 == r || q == r + 1) reach_error(); return 0; }"
+    )
+    assert _verify(tmp_path, body, config, ENGINE_ONLY).verdict is Verdict.TRUE
+
+
+def test_literals_that_may_overlap():
+    body = (
+        'int main(void) { const char *a = "abc", *b = "bc", *c = "abd", *d = "";'
+        " return a[0] + b[0] + c[0] + d[0]; }"
+    )
+    cfa = parse_source(HEADER + body)
+    layout = MemoryLayout(cfa)
+    pairs = {
+        frozenset(cfa.string_contents[o.variable] for o in pair)
+        for pair in layout.overlapping_strings
+    }
+    # "bc" may be the tail of "abc"; "" the final zero of any
+    assert pairs == {
+        frozenset({b"abc\x00", b"bc\x00"}),
+        frozenset({b"abc\x00", b"\x00"}),
+        frozenset({b"bc\x00", b"\x00"}),
+        frozenset({b"abd\x00", b"\x00"}),
+    }
+
+
+def test_a_store_into_a_literal_is_undefined(tmp_path: Path):
+    body = (
+        'int main(void) { int k = __VERIFIER_nondet_int(); char *p = "abc";'
+        " if (k == 7) p[1] = 'x'; if (k == 8) \"xyz\"[0] = 0; return 0; }"
+    )
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "may modify a string literal" in result.reason
+
+
+def test_the_address_of_a_literal_is_a_pointer_to_its_array(tmp_path: Path):
+    body = (
+        "int main(void) { int k = __VERIFIER_nondet_int(); if (k < 0 || k > 3) return 0;"
+        " const char (*a)[4] = &\"abc\"; if ((*a)[k] == 'c') reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, body, "lbe", ENGINE_ONLY)
+    assert result.verdict is Verdict.FALSE
