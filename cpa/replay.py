@@ -15,6 +15,7 @@ time limit. The instrumentation follows the verifier's input convention
 * a statement labelled with a target label first reports the target;
 * a call of a target function is the violation: ``f(args)`` becomes
   ``(__cpa_replay_target("call of f", line), f(args))``, whether or not ``f`` has a body;
+  a target's body starts with that report too, for calls through pointers;
 * a block-scope integer or pointer variable declared without initialiser reads one input;
 * every read of ``__BLAST_NONDET`` reads one input;
 * a function that is called but not defined (and not left to libc: ``abort``, ``exit``,
@@ -682,6 +683,12 @@ class Instrumenter:
                 self.define(param.name, _Entry("var", param.type))
         node.body = self.visit(node.body)
         self.scopes.pop()
+        if decl.name in self.call_targets:
+            # a call through a pointer is seen on entry (a call by name reports first)
+            report = _call(
+                "__cpa_replay_target", _string(f"call of {decl.name}"), _int(_line(node))
+            )
+            node.body.block_items = [report, *(node.body.block_items or [])]
 
     def typedef(self, node: c_ast.Typedef) -> None:
         self.tags(node.type)
@@ -957,7 +964,11 @@ class Instrumenter:
             result.append((prototype, self.body(function.name, returns, "__cpa_line")))
         if function.referenced and declaration is not None:
             prototype, returns = self.prototype(function.name, declaration, _REF_PREFIX, False)
-            result.append((prototype, self.body(function.name, returns, str(function.line))))
+            body = self.body(function.name, returns, str(function.line))
+            if function.name in self.call_targets:  # called through a pointer
+                report = f'__cpa_replay_target("call of {function.name}", {function.line});'
+                body = "{ " + report + " " + body[1:]
+            result.append((prototype, body))
         return result
 
     def prototype(

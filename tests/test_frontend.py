@@ -614,6 +614,22 @@ def test_verifier_assume_has_only_true_branch():
     assert all(a.truth for a in assumes)
 
 
+@pytest.mark.parametrize(
+    "declaration, condition",
+    [
+        ("extern void __VERIFIER_assume(int);", "((int) l)"),
+        ("", "((int) l)"),  # implicitly declared: x86-64 passes the low 32 bits
+        ("extern void __VERIFIER_assume(long);", "l"),
+        ("extern void __VERIFIER_assume(_Bool);", "l"),
+    ],
+)
+def test_verifier_assume_converts_its_argument_to_its_parameter(declaration, condition):
+    # (int) (2L << 32) is 0: gcc's run stops at the assumption
+    cfa = parse_source(f"{declaration} int main() {{ long l; __VERIFIER_assume(l); return 0; }}")
+    (assume,) = edges(cfa, kind=AssumeEdge)
+    assert str(assume.condition) == condition
+
+
 @pytest.mark.parametrize("call", ["reach_error()", "__VERIFIER_error()"])
 def test_error_calls_end_in_error_sink(call):
     src = f"void reach_error() {{ }} int main() {{ int x; if (x) {{ {call}; }} return 0; }}"

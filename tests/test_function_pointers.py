@@ -181,3 +181,48 @@ def test_a_call_through_a_pointer_reaches_functions_defined_after_the_caller(
     UNKNOWN). gcc: the first program never reaches the error, the second does at k = 3."""
     result = _verify(tmp_path, CALLEES_DEFINED_LATER.replace("CONDITION", condition))
     assert result.verdict is expected, result.reason
+
+
+_FAILING = (
+    "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n"
+    'void reach_error(void) { __assert_fail("0", "f.c", 3, "reach_error"); }\n'
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "static void nop(void) { }\n"
+)
+
+
+@pytest.mark.parametrize(
+    "header, body",
+    [
+        (_FAILING, "void (*p)(void) = reach_error; p();"),
+        (_FAILING, "(&reach_error)();"),
+        (_FAILING, "(*reach_error)();"),
+        (_FAILING, "void (*t[3])(void) = {nop, reach_error, nop}; t[k]();"),
+        # SV-COMP's older reach_error() with an empty body, and one without a body
+        (
+            "void reach_error(void) { }\nextern int __VERIFIER_nondet_int(void);",
+            "void (*p)(void) = reach_error; p();",
+        ),
+        (
+            HEADER + "static void nop(void) { }",
+            "void (*p)(void) = k == 1 ? reach_error : nop; p();",
+        ),
+    ],
+)
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_a_call_of_the_target_through_a_pointer_is_the_violation(tmp_path, header, body, config):
+    program = tmp_path / "program.c"
+    program.write_text(
+        header + "\nint main(void) { int k = __VERIFIER_nondet_int();"
+        f" if (k < 0 || k > 2) return 0; {body} return 0; }}"
+    )
+    result = verify(program, config, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.FALSE  # confirmed by gcc runs, which see the call too
+
+
+def test_a_target_whose_address_is_taken_but_never_called_is_safe(tmp_path):
+    body = (
+        "int main(void) { int k = __VERIFIER_nondet_int();"
+        " void (*p)(void) = k == 1 ? reach_error : 0; if (k != 1) return 0; return p != 0; }"
+    )
+    assert _verify(tmp_path, body).verdict is Verdict.TRUE

@@ -41,6 +41,7 @@ from cpa.cfa.lowering import (
     FunctionLowering,
     ProgramContext,
     array_definitions,
+    callee_designator,
     names_with_address_taken,
 )
 from cpa.cfa.model import (
@@ -253,9 +254,9 @@ class _ProgramBuilder:
             self._allocate(definition)
         if self.entry_function not in self.context.functions:
             raise InputError(f"no function '{self.entry_function}'", self.file_name)
-        self.context.address_taken_functions = _functions_used_as_values(
-            ast, set(self.context.functions)
-        )
+        # a target function may be called through a pointer without having a body
+        callees = set(self.context.functions) | self.context.target_functions
+        self.context.address_taken_functions = _functions_used_as_values(ast, callees)
         entry_cfa = self.context.functions[self.entry_function]
         chain_start = CFANode(self.entry_function, entry_cfa.line)
         init = FunctionLowering(self.context, self.entry_function, chain_start)
@@ -504,9 +505,7 @@ class _FunctionValues(c_ast.NodeVisitor):
         self.found: set[str] = set()
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
-        callee = node.name
-        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
-            callee = callee.expr
+        callee = callee_designator(node)
         if not isinstance(callee, c_ast.ID):
             self.visit(node.name)
         if node.args is not None:
@@ -518,8 +517,9 @@ class _FunctionValues(c_ast.NodeVisitor):
 
 
 def _functions_used_as_values(ast: c_ast.FileAST, functions: set[str]) -> frozenset[str]:
-    """The functions with a body whose address the program takes (``fp = f``, ``&f``):
-    the only possible callees of a call through a pointer. A local variable that shadows
+    """The functions whose address the program takes (``fp = f``, ``&f``) among
+    ``functions`` (those with a body, and the property's targets): the only possible
+    callees of a call through a pointer. A local variable that shadows
     a function's name may add a function that is never called this way (harmless: no
     pointer then holds its address)."""
     visitor = _FunctionValues(functions)

@@ -14,8 +14,9 @@ Design decisions (see also :mod:`cpa.cfa.frontend`):
 * **Calls through function pointers** (``(*fp)(x)``, ``s->op(x)``) become a branch
   per possible callee: ``[fp == f]`` then an ordinary call of ``f``, for every function
   with a body whose address the program takes (``ProgramContext.
-  address_taken_functions``) and whose type is compatible with the pointer's; the
-  remaining case (null, a function without a body, another type) ends in an
+  address_taken_functions``) and whose type is compatible with the pointer's (for a
+  function the property names, with or without a body, the target's sink, as for a
+  call by name); the remaining case (null, a function without a body, another type) ends in an
   undefined-behaviour location (:mod:`cpa.cfa.undefined`). Only a pointer whose type
   is no function type stays an :class:`ExternalCallEdge` with ``function_name="*"``.
 * **Conversions are explicit.** Integer promotions and the usual arithmetic
@@ -175,7 +176,8 @@ class ProgramContext:
         self.functions: dict[str, FunctionCFA] = {}  # functions with a body
         self.function_types: dict[str, FunctionType] = {}
         self.external_functions: set[str] = set()
-        #: functions with a body whose address is taken: the callees a pointer may reach
+        #: functions with a body (or targets) whose address is taken: the callees a
+        #: pointer may reach
         self.address_taken_functions: frozenset[str] = frozenset()
         self.global_variables: list[Variable] = []
         self.global_declarations: dict[Variable, DeclarationEdge] = {}
@@ -1819,9 +1821,7 @@ class FunctionLowering:
     # ------------------------------------------------------------------------ calls
     def _callee_name(self, node: c_ast.FuncCall) -> str | None:
         """The name of the called function, or None for a call through a pointer."""
-        callee = node.name
-        while isinstance(callee, c_ast.UnaryOp) and callee.op == "*":
-            callee = callee.expr
+        callee = callee_designator(node)
         if not isinstance(callee, c_ast.ID):
             return None
         symbol = self.scopes.lookup(callee.name)
@@ -1849,6 +1849,24 @@ class FunctionLowering:
         if builtins.is_modelled(name):
             return "modelled"
         return "call"
+
+    def _as_assume_argument(self, argument: c_ast.Node) -> c_ast.Node:
+        """The argument of ``__VERIFIER_assume`` converted to its parameter's integer
+        type (``int`` without a prototype, as x86's calling convention passes it): a
+        ``long`` 2^33 is 0 there, so the assumption fails."""
+        declared = self._function_type("__VERIFIER_assume")
+        parameter = declared.parameters[0] if declared and len(declared.parameters) == 1 else INT
+        argument_type = self.type_of(argument)
+        if (
+            not isinstance(parameter, IntegerType)
+            or not isinstance(argument_type, IntegerType)
+            or argument_type.bits <= parameter.bits
+            or parameter.name == "_Bool"
+        ):
+            return argument  # the truth value is the same
+        spelled = c_ast.IdentifierType(parameter.name.split())
+        to_type = c_ast.Typename(None, [], None, c_ast.TypeDecl(None, [], None, spelled))
+        return c_ast.Cast(to_type, argument, argument.coord)
 
     def _arguments(
         self, node: c_ast.FuncCall, literal_text: bool = False
@@ -2013,10 +2031,13 @@ class FunctionLowering:
             cont = self.new_node()
             # a failed assert calls __assert_fail: a target only if the property says so
             failed = None
+            condition = args[0]
             if name == "assert":
                 is_target = "__assert_fail" in self.context.target_functions
                 failed = self.sink("__assert_fail" if is_target else None)
-            self.decide(None, args[0], cont, failed)
+            else:
+                condition = self._as_assume_argument(condition)
+            self.decide(None, condition, cont, failed)
             self.current = cont if cont.entering else None
             return None
         if name in ("__builtin_expect", "__builtin_expect_with_probability"):
@@ -2554,9 +2575,12 @@ class FunctionLowering:
                 convert(argument, c_types.decay(parameter))
                 for argument, parameter in zip(arguments, callee_type.parameters, strict=True)
             )
-            self.referenced_functions.add(name)
-            self._internal_call(name, converted, receiver, text)
-            self.jump(join)
+            if name in self.context.target_functions:  # the property's call, as by name
+                self.jump(self.sink(name), text)
+            else:
+                self.referenced_functions.add(name)
+                self._internal_call(name, converted, receiver, text)
+                self.jump(join)
             self.current = other
         invalid = self.new_node()
         invalid.undefined = (
@@ -3029,6 +3053,16 @@ def _members(ctype: CType) -> tuple[list[CType] | None, list[str] | None]:
 
 def _item_value(item: c_ast.Node) -> c_ast.Node:
     return item.expr if isinstance(item, c_ast.NamedInitializer) else item
+
+
+def callee_designator(node: c_ast.FuncCall) -> c_ast.Node:
+    """The callee of a call without the ``*`` and ``&`` that leave a function
+    designator one (``(*f)()``, ``(&f)()``, ``(**&f)()`` all call ``f``; for a pointer
+    ``fp``, ``(*fp)()`` calls through ``fp``)."""
+    callee = node.name
+    while isinstance(callee, c_ast.UnaryOp) and callee.op in ("*", "&"):
+        callee = callee.expr
+    return callee
 
 
 def _is_string(node: c_ast.Node) -> bool:

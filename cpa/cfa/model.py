@@ -300,8 +300,8 @@ class CFA:
     #: the variables whose address the program takes (``&x``, an array used as a
     #: pointer); pointers may point only to these, to their members and elements
     address_taken: frozenset[Variable] = frozenset()
-    #: the functions with a body whose address the program takes (the possible callees
-    #: of a call through a pointer)
+    #: the functions with a body, and the property's target functions, whose address
+    #: the program takes (the possible callees of a call through a pointer)
     address_taken_functions: frozenset[str] = frozenset()
     #: the allocating calls (``malloc``...) and the objects they create
     #: (:mod:`cpa.cfa.allocations`)
