@@ -475,6 +475,13 @@ class ExpressionEncoder:
                 if memory_object.variable.read_only
             ]
             return Not(Or(inside)).simplify() if inside else TRUE()
+        if check.kind == "read_only":
+            inside = [
+                self._within(pointer, memory_object, one_past=False)
+                for memory_object in memory.objects.values()
+                if memory_object.variable.read_only and memory_object.lifetime is None
+            ]
+            return Or([Equals(pointer, BV(0, bits)), *inside]).simplify()
         if check.kind == "live":
             dead = []
             for memory_object in memory.objects.values():

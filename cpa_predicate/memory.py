@@ -151,6 +151,8 @@ class MemoryLayout:
             self._address = (self._address + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
             self.functions[name] = self._address
             self._address += GAP
+        #: whether some object is read-only (``const``, a string literal's array)
+        self.has_read_only_objects = any(v.read_only for v in self.objects)
         #: the pairs of string literals' arrays that may overlap (C11 6.4.5p7)
         self.overlapping_strings = _overlapping_strings(
             [

@@ -54,6 +54,7 @@ from pysmt.shortcuts import (
 )
 
 from cpa.cfa import allocations, builtins, c_types
+from cpa.cfa.addresses import root_variable
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -90,6 +91,7 @@ from cpa.cfa.types import (
     StructType,
     VoidType,
 )
+from cpa.cfa.undefined import read_only_arguments
 from cpa.errors import UnsupportedFeature
 from cpa_predicate import cells
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
@@ -976,8 +978,11 @@ class PathFormulaManager:
         memory = self.memory
         # a pointer may reach an object the callee could write, or a function it could call
         objects = bool(memory.objects or memory.unmodelled or memory.functions)
+        checked = set(read_only_arguments(edge)) if memory.has_read_only_objects else set()
         for argument in edge.arguments:
             escaping = _address_in(argument)
+            if escaping is None and argument in checked:
+                continue  # null or read-only memory: the check before the call says so
             if escaping is None and objects and _may_hold_pointer(argument):
                 # it may point to an object the callee could write, or to a function
                 # it could call (a callback: the callee would run program code)
@@ -1155,6 +1160,11 @@ def _spliced(cell: FNode, value: FNode, low: int) -> FNode:
     return result
 
 
+def _read_only_root(lvalue: Expression) -> bool:
+    variable = root_variable(lvalue)
+    return variable is not None and variable.read_only
+
+
 def _may_hold_pointer(argument: Expression) -> bool:
     """Whether the value of ``argument`` is or contains a pointer (string literals,
     read-only, excepted)."""
@@ -1176,11 +1186,12 @@ def _may_hold_pointer(argument: Expression) -> bool:
 
 def _address_in(argument: Expression) -> Expression | None:
     """The part of ``argument`` that hands an object's address to the callee: ``&x``,
-    or an array that decays to a pointer (string literals excepted: read-only)."""
+    or an array that decays to a pointer (string literals and ``const`` variables
+    excepted: read-only, which the ``read_only`` check before the call confirms)."""
     if isinstance(argument, AddressOf):
-        return argument
+        return None if _read_only_root(argument.operand) else argument
     if isinstance(argument.type, ArrayType) and not isinstance(argument, StringLiteral):
-        return argument
+        return None if _read_only_root(argument) else argument
     children = argument.children()
     if isinstance(argument, ArraySubscript):
         children = (argument.index,)  # the array itself is only indexed

@@ -108,3 +108,33 @@ def test_the_address_of_a_literal_is_a_pointer_to_its_array(tmp_path: Path):
     )
     result = _verify(tmp_path, body, "lbe", ENGINE_ONLY)
     assert result.verdict is Verdict.FALSE
+
+
+_PRINTING = "extern int puts(const char *);\nextern int printf(const char *, ...);\n"
+
+
+def test_pointers_to_read_only_memory_may_be_given_to_functions_without_a_body(tmp_path):
+    # the callee cannot write there (undefined), so the call changes nothing we model
+    body = (
+        _PRINTING + 'const char *names[] = {"zero", "one", "two"}; const char table[] = "abc";'
+        " int main(void) { int k = __VERIFIER_nondet_int(); if (k < 0 || k > 2) return 0;"
+        ' puts(names[k]); printf("%s %d", names[k], k); puts(table);'
+        ' const char *m = k ? "yes" : "no"; puts(m);'
+        " if (names[k][0] == 'x' || table[k] == 0) reach_error(); return 0; }"
+    )
+    for config in ("lbe", "impact"):
+        assert _verify(tmp_path, body, config, ENGINE_ONLY).verdict is Verdict.TRUE
+
+
+def test_a_pointer_that_may_reach_writable_memory_is_checked_where_it_is_passed(tmp_path):
+    declarations = _PRINTING + "int main(void) { int k = __VERIFIER_nondet_int();"
+    choice = ' char buf[4] = "ab"; const char *m = k ? "yes" : buf;'
+    # puts(buf) could change buf as far as the analysis knows: unsupported where reached
+    result = _verify(tmp_path, declarations + choice + " puts(m); return 0; }")
+    assert result.verdict is Verdict.UNKNOWN
+    assert "passed to puts()" in result.reason
+    # where the pointer can only be the literal's, the call is fine
+    guarded = (
+        declarations + choice + " if (k) puts(m); if (buf[0] != 'a') reach_error(); return 0; }"
+    )
+    assert _verify(tmp_path, guarded).verdict is Verdict.TRUE

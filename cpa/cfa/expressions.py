@@ -258,7 +258,9 @@ class MemoryCheck(Expression):
     * ``"live"``: ``pointer`` does not point into (or one past) an object whose
       lifetime has ended, as every use of its value requires;
     * ``"writable"``: ``pointer`` (the address a store writes) does not point into a
-      ``const`` object.
+      ``const`` object;
+    * ``"read_only"``: ``pointer`` is null or points into a ``const`` object or a
+      string literal's array (what a function without a body may be given).
     """
 
     kind: str
@@ -281,6 +283,8 @@ class MemoryCheck(Expression):
             return f"live({self.pointer})"
         if self.kind == "writable":
             return f"writable({self.pointer})"
+        if self.kind == "read_only":
+            return f"read_only({self.pointer})"
         if self.kind == "disjoint":
             return f"disjoint({self.pointer}, {self.other}, {self.target})"
         return f"same_object({self.pointer}, {self.other})"

@@ -1159,6 +1159,10 @@ class _Interpreter:
             return not isinstance(pointer, Pointer) or pointer.block.alive
         if check.kind == "writable":
             return not isinstance(pointer, Pointer) or not pointer.block.read_only
+        if check.kind == "read_only":
+            if isinstance(pointer, Pointer):
+                return pointer.block.read_only and pointer.block.alive
+            return pointer == 0
         if not isinstance(pointer, Pointer):
             return False  # null, or not an address at all
         if check.kind == "access":

@@ -49,6 +49,7 @@ from cpa.cfa.expressions import (
     FunctionRef,
     IntConstant,
     MemoryCheck,
+    StringLiteral,
     UnaryExpression,
 )
 from cpa.cfa.model import (
@@ -147,6 +148,15 @@ def _checks_at(
         ):
             for condition, what in _live(edge.condition):
                 checks.setdefault(str(condition), (condition, what, edge.line))
+        if isinstance(edge, ExternalCallEdge) and read_only is not None:
+            for pointer in read_only_arguments(edge):
+                condition = _fails(MemoryCheck("read_only", pointer, None, None, INT))
+                what = (
+                    f"pointer '{pointer}' passed to {edge.function_name}(), which may write"
+                    " through it, to memory other than a string literal or a const object"
+                    " (unsupported)"
+                )
+                checks.setdefault(str(condition), (condition, what, edge.line))
         if isinstance(edge, ExternalCallEdge) and edge.function_name == FREE:
             if len(edge.arguments) == 1:
                 (pointer,) = edge.arguments
@@ -154,6 +164,26 @@ def _checks_at(
                 what = f"free of '{pointer}' that is not null or a live allocation"
                 checks.setdefault(str(condition), (condition, what, edge.line))
     return list(checks.values())
+
+
+def read_only_arguments(edge: ExternalCallEdge) -> list[Expression]:
+    """The pointer arguments of a call of a function without a body that are checked to
+    point to read-only memory (a string literal's array, a ``const`` object) or be
+    null: such a callee cannot change what they point to, as writing there is
+    undefined, so the call needs no model of its effects (``puts(msg)``). Other
+    arguments that hold addresses are refused where the call is encoded."""
+    if edge.function_name in (FREE, "*"):
+        return []
+    found = []
+    for argument in edge.arguments:
+        ctype = c_types.decay(argument.type)
+        if (
+            isinstance(ctype, PointerType)
+            and not isinstance(ctype.target, FunctionType)
+            and not isinstance(argument, (StringLiteral, IntConstant))
+        ):
+            found.append(argument)
+    return found
 
 
 def _checks(expression: Expression, under_address: bool) -> Iterator[tuple[Expression, str]]:
