@@ -479,7 +479,9 @@ class ExpressionEncoder:
             inside = [
                 self._within(pointer, memory_object, one_past=False)
                 for memory_object in memory.objects.values()
-                if memory_object.variable.read_only and memory_object.lifetime is None
+                if memory_object.variable.read_only
+                and memory_object.lifetime is None
+                and not c_types.holds_pointers(memory_object.variable.type)
             ]
             return Or([Equals(pointer, BV(0, bits)), *inside]).simplify()
         if check.kind == "live":

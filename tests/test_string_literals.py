@@ -138,3 +138,15 @@ def test_a_pointer_that_may_reach_writable_memory_is_checked_where_it_is_passed(
         declarations + choice + " if (k) puts(m); if (buf[0] != 'a') reach_error(); return 0; }"
     )
     assert _verify(tmp_path, guarded).verdict is Verdict.TRUE
+
+
+def test_a_const_object_holding_a_pointer_is_no_read_only_memory(tmp_path):
+    # touch() may write x through the const pointer p it is given the address of
+    body = (
+        "extern void touch(int *const *); extern void look(const int *); const int c = 5;"
+        " int main(void) { int x = 1; int *const p = &x; look(&c); touch(&p);"
+        " if (x != 1 || c != 5) reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, body)
+    assert result.verdict is Verdict.UNKNOWN
+    assert "passed to touch()" in result.reason

@@ -351,6 +351,17 @@ def is_arithmetic(ctype: CType) -> bool:
     return isinstance(ctype, (IntegerType, FloatType))
 
 
+def holds_pointers(ctype: CType) -> bool:
+    """Whether an object of ``ctype`` contains a pointer (a member or element of one)."""
+    if isinstance(ctype, PointerType):
+        return True
+    if isinstance(ctype, ArrayType):
+        return holds_pointers(ctype.element)
+    if isinstance(ctype, StructType):
+        return any(holds_pointers(field_type) for _, field_type in ctype.fields or ())
+    return False
+
+
 def is_pointer_like(ctype: CType) -> bool:
     return isinstance(ctype, (PointerType, ArrayType))
 

@@ -259,8 +259,9 @@ class MemoryCheck(Expression):
       lifetime has ended, as every use of its value requires;
     * ``"writable"``: ``pointer`` (the address a store writes) does not point into a
       ``const`` object;
-    * ``"read_only"``: ``pointer`` is null or points into a ``const`` object or a
-      string literal's array (what a function without a body may be given).
+    * ``"read_only"``: ``pointer`` is null or points into a ``const`` object without
+      pointers in it or a string literal's array (what a function without a body may
+      be given: through a ``const`` pointer it could reach writable memory).
     """
 
     kind: str

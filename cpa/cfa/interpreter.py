@@ -1161,7 +1161,9 @@ class _Interpreter:
             return not isinstance(pointer, Pointer) or not pointer.block.read_only
         if check.kind == "read_only":
             if isinstance(pointer, Pointer):
-                return pointer.block.read_only and pointer.block.alive
+                block = pointer.block
+                pointers = block.ctype is None or c_types.holds_pointers(block.ctype)
+                return block.read_only and block.alive and not pointers
             return pointer == 0
         if not isinstance(pointer, Pointer):
             return False  # null, or not an address at all
