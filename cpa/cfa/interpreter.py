@@ -73,6 +73,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from cpa.cfa import builtins, c_types, integers
+from cpa.cfa.addresses import edge_expressions
 from cpa.cfa.allocations import FREE, AllocationSite
 from cpa.cfa.expressions import (
     AddressOf,
@@ -92,8 +93,10 @@ from cpa.cfa.expressions import (
     UnaryExpression,
     Variable,
     VariableRef,
+    variables_of,
 )
 from cpa.cfa.inputs import ALLOCATION_FUNCTIONS, consumes_input
+from cpa.cfa.lbe import original_edges
 from cpa.cfa.lowering import order_choice_value
 from cpa.cfa.model import (
     CFA,
@@ -477,8 +480,9 @@ class _Interpreter:
         if self.cfa.entry_function not in self.cfa.functions:
             return self._result(f"unsupported: no entry function {self.cfa.entry_function}")
         main = self.cfa.main
-        if main.parameters:  # the run has no command line to give them values from
-            names = ", ".join(parameter.c_name for parameter in main.parameters)
+        read = _parameters_read(main)
+        if read:  # the run has no command line to give them values from
+            names = ", ".join(parameter.c_name for parameter in read)
             return self._result(
                 f"unsupported: the parameters of {main.name} ({names}) at line {main.line}"
             )
@@ -1505,3 +1509,14 @@ def _describe(block: Block, path: tuple) -> str:
     for key in path:
         text += f"[{key}]" if isinstance(key, int) else f".{key}"
     return text
+
+
+def _parameters_read(function) -> list[Variable]:
+    """The parameters of ``function`` that its edges use (a ``main`` that never looks
+    at ``argc`` and ``argv`` runs without values for them)."""
+    used: set[Variable] = set()
+    for block in function.edges():
+        for edge in original_edges(block):  # the edges inside a large block too
+            for expression in edge_expressions(edge):
+                used |= variables_of(expression)
+    return [parameter for parameter in function.parameters if parameter in used]
