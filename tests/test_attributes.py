@@ -11,7 +11,10 @@ from pycparser import c_ast
 from cpa.cfa.attributes import attribute_names
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.preprocess import find_preprocessor
+from cpa.cfa.targets import Specification
 from cpa.errors import UnsupportedFeature
+from cpa.results import Verdict
+from cpa.verifier import verify
 
 MAIN = "int main(void) { return 0; }\n"
 
@@ -48,9 +51,6 @@ def test_attributes_that_change_no_value_are_dropped():
             "int f(void) __attribute__((__pure__));\nint f(void) { return 0; }",
             "__attribute__((pure))",
         ),
-        # nor anything after a call of a noreturn function: a return runs into what follows
-        ("_Noreturn void f(void) { }", "_Noreturn"),
-        ("__attribute__((noreturn)) void f(void) { }", "__attribute__((noreturn))"),
         # a body that breaks the promise is undefined
         ("__attribute__((nonnull)) void f(int *p) { }", "__attribute__((nonnull))"),
         (
@@ -63,6 +63,41 @@ def test_attributes_that_matter_on_a_function_with_a_body_are_refused_there(text
     refusal = _refusal("int a;\n" + text + "\n" + MAIN)
     assert refusal.construct == f"{construct} on f(), a function with a body"
     assert (refusal.file, refusal.line) == ("prog.c", 2)
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        "_Noreturn void f(int x)",
+        "__attribute__((noreturn)) void f(int x)",
+        "void f(int x) __attribute__((__noreturn__)); void f(int x)",
+    ],
+)
+def test_a_return_from_a_noreturn_function_is_undefined(tmp_path, declaration):
+    # gcc may drop the code after a call of a noreturn function: returning is
+    # undefined (C11 6.7.4p8), an undefined-behaviour location instead of the exit
+    text = (
+        "extern void reach_error(void); extern void abort(void);"
+        " extern int __VERIFIER_nondet_int(void);\n"
+        f"{declaration} {{ if (x == 3) reach_error(); if (x != 5) abort(); }}\n"
+        "int main(void) { int k = __VERIFIER_nondet_int(); if (k < 0 || k > 9) return 0;"
+        " f(k); reach_error(); return 0; }"
+    )
+    cfa = parse_source(text, "prog.c")
+    (undefined,) = [node for node in cfa.nodes() if node.undefined and "noreturn" in node.undefined]
+    assert undefined.function == "f"
+    assert not cfa.functions["f"].exit.entering  # f never returns to main
+    program = tmp_path / "prog.c"
+    program.write_text(text)
+    result = verify(program, None, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.FALSE  # k == 3, confirmed by gcc
+    program.write_text(text.replace("x == 3", "x == 30"))
+    result = verify(program, None, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.UNKNOWN  # k == 5 returns from f
+    assert "f() returns, but it is declared noreturn" in result.reason
+    program.write_text(text.replace("x == 3", "x == 30").replace("x != 5", "1"))
+    result = verify(program, None, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.TRUE
 
 
 @pytest.mark.parametrize(

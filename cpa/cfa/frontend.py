@@ -56,7 +56,7 @@ from cpa.cfa.model import (
     connect,
     disconnect,
 )
-from cpa.cfa.preprocess import preprocess, read_source
+from cpa.cfa.preprocess import NORETURN_MARKER, preprocess, read_source
 from cpa.cfa.scopes import FunctionSymbol, Scopes, TypedefName, declares_constant
 from cpa.cfa.types import CType, FloatType, FunctionType, IntegerType, PointerType, VoidType
 from cpa.cfa.undefined import add_checks
@@ -252,6 +252,11 @@ class _ProgramBuilder:
         definitions = [ext for ext in ast.ext if isinstance(ext, c_ast.FuncDef)]
         for definition in definitions:
             self._allocate(definition)
+        self.context.noreturn_functions = frozenset(
+            ext.name[len(NORETURN_MARKER) :]
+            for ext in ast.ext
+            if isinstance(ext, c_ast.Decl) and (ext.name or "").startswith(NORETURN_MARKER)
+        )
         if self.entry_function not in self.context.functions:
             raise InputError(f"no function '{self.entry_function}'", self.file_name)
         # a target function may be called through a pointer without having a body
@@ -383,6 +388,8 @@ class _ProgramBuilder:
                     False,
                 )
             lowering.statement(definition.body)
+            if lowering.current is not None and name in self.context.noreturn_functions:
+                lowering.noreturn_returns()
             if lowering.current is not None:
                 lowering.indeterminate_result("ends without return")
             lowering.jump(function.exit, "default return")

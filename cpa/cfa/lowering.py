@@ -187,6 +187,9 @@ class ProgramContext:
         self.completed_ahead: set[str] = set()
         #: lowers the global initialisers; its nodes become the start of the entry function
         self.init: FunctionLowering | None = None
+        #: the functions the program defines ``_Noreturn`` or ``noreturn``: returning
+        #: from one is undefined (C11 6.7.4p8)
+        self.noreturn_functions: frozenset[str] = frozenset()
         #: the bytes of the string literals' arrays (:meth:`FunctionLowering.string_value`)
         self.string_contents: dict[Variable, bytes] = {}
 
@@ -1049,6 +1052,9 @@ class FunctionLowering:
             if self.cfa.return_variable is not None:
                 value = convert(value, self.cfa.return_variable.type)
         self.at(node)
+        if self.function in self.context.noreturn_functions:
+            self.noreturn_returns()
+            return
         if value is None:  # ``return;`` in a function with a result (gcc accepts it)
             self.indeterminate_result("returns no value")
         self.add(
@@ -1059,6 +1065,14 @@ class FunctionLowering:
             return_variable=self.cfa.return_variable,
         )
         self.current = None
+
+    def noreturn_returns(self) -> None:
+        """A return from a function declared ``_Noreturn`` or ``noreturn``: undefined
+        (C11 6.7.4p8), so an undefined-behaviour location instead of the exit (gcc may
+        drop the code after its calls)."""
+        undefined = self.new_node()
+        undefined.undefined = f"{self.function}() returns, but it is declared noreturn"
+        self.jump(undefined)
 
     def indeterminate_result(self, why: str) -> None:
         """Where a function with a result returns without a value, the result is

@@ -544,6 +544,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
     tainted: dict[str, str] = {}  # a system header's name -> the attribute it has
     # a declared name -> an attribute of BODY_ATTRIBUTES it has, and where
     promised: dict[str, tuple[str, int]] = {}
+    noreturn: set[str] = set()  # the names declared _Noreturn or noreturn
     out: list[str] = []
     last = 0
     depth = 0
@@ -576,8 +577,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             last = position
             continue
         if word in _NORETURN:
-            for name in _function_names(marker_free(), match.start(), position):
-                promised.setdefault(name, (word, match.start()))
+            noreturn.update(_function_names(marker_free(), match.start(), position))
             out.append(" ")
             last = position
             continue
@@ -603,7 +603,9 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             unsafe = ["asm"] if renamed else []
         elif word not in _ASM:
             names = ["alignas"] if word == _ALIGNAS else attribute_names(skipped)
-            body_only = [name for name in names if name in BODY_ATTRIBUTES]
+            if "noreturn" in names:
+                noreturn.update(_function_names(marker_free(), match.start(), group_end))
+            body_only = [name for name in names if name in BODY_ATTRIBUTES - {"noreturn"}]
             if body_only:
                 construct = f"__attribute__(({body_only[0]}))"
                 for name in _function_names(marker_free(), match.start(), group_end):
@@ -639,7 +641,10 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         _refuse_uses(words, origins, tainted)
     if promised:
         _refuse_bodies(marker_free(), source(), promised)
-    return "".join(out)
+    defined = _defined_functions(marker_free(), noreturn) if noreturn else []
+    # the frontend makes a return from these undefined (C11 6.7.4p8): see NORETURN_MARKER
+    markers = "".join(f"\nextern void {NORETURN_MARKER}{name}(void);" for name in defined)
+    return "".join(out) + markers
 
 
 #: words that are no declared names
@@ -751,6 +756,22 @@ def _labelled_name(text: str, start: int) -> str | None:
         elif depth == 0 and token not in _C_KEYWORDS:
             names.append(token)
     return names[-1] if names else None
+
+
+#: the prefix of the declaration added after the program for each function it defines
+#: ``_Noreturn`` or ``__attribute__((noreturn))``, followed by the function's name: the
+#: keyword and the attribute are gone from the text pycparser reads
+NORETURN_MARKER = "__cpa_noreturn_"
+
+
+def _defined_functions(text: str, names: set[str]) -> list[str]:
+    """The functions among ``names`` that ``text`` defines, in order, once each."""
+    found: list[str] = []
+    for match in _IDENTIFIER.finditer(text):
+        name = match.group()
+        if name in names and name not in found and _is_definition(text, match.end()):
+            found.append(name)
+    return found
 
 
 def _refuse_bodies(text: str, origins: Origins, promised: dict[str, tuple[str, int]]) -> None:
