@@ -495,6 +495,11 @@ def _call(name: str, *args: c_ast.Node, coord=None) -> c_ast.FuncCall:
     return c_ast.FuncCall(c_ast.ID(name, coord), c_ast.ExprList(list(args)), coord)
 
 
+def _target_report(function: str, line: int) -> c_ast.FuncCall:
+    """The harness's report that a call of the target ``function`` happens."""
+    return _call("__cpa_replay_target", _string(f"call of {function}"), _int(line))
+
+
 def _int(value: int) -> c_ast.Constant:
     return c_ast.Constant("int", str(value))
 
@@ -685,9 +690,7 @@ class Instrumenter:
         self.scopes.pop()
         if decl.name in self.call_targets:
             # a call through a pointer is seen on entry (a call by name reports first)
-            report = _call(
-                "__cpa_replay_target", _string(f"call of {decl.name}"), _int(_line(node))
-            )
+            report = _target_report(decl.name, _line(node))
             node.body.block_items = [report, *(node.body.block_items or [])]
 
     def typedef(self, node: c_ast.Typedef) -> None:
@@ -910,8 +913,7 @@ class Instrumenter:
             node.name = c_ast.ID(_STUB_PREFIX + name, callee.coord)
             node.args = c_ast.ExprList([_int(line), *arguments], node.coord)
         if name in self.call_targets:
-            report = _call("__cpa_replay_target", _string(f"call of {name}"), _int(line))
-            return c_ast.ExprList([report, node], node.coord)
+            return c_ast.ExprList([_target_report(name, line), node], node.coord)
         return node
 
     def visit_Label(self, node: c_ast.Label) -> c_ast.Node:

@@ -469,21 +469,11 @@ class ExpressionEncoder:
             return Or(options).simplify() if options else FALSE()
         pointer = self.value(check.pointer, ctx)
         if check.kind == "writable":
-            inside = [
-                self._within(pointer, memory_object, one_past=False)
-                for memory_object in memory.objects.values()
-                if memory_object.variable.read_only
-            ]
-            return Not(Or(inside)).simplify() if inside else TRUE()
+            inside = self._in_read_only_object(pointer, for_callee=False)
+            return Not(inside).simplify()
         if check.kind == "read_only":
-            inside = [
-                self._within(pointer, memory_object, one_past=False)
-                for memory_object in memory.objects.values()
-                if memory_object.variable.read_only
-                and memory_object.lifetime is None
-                and not c_types.holds_pointers(memory_object.variable.type)
-            ]
-            return Or([Equals(pointer, BV(0, bits)), *inside]).simplify()
+            inside = self._in_read_only_object(pointer, for_callee=True)
+            return Or(Equals(pointer, BV(0, bits)), inside).simplify()
         if check.kind == "live":
             dead = []
             for memory_object in memory.objects.values():
@@ -525,6 +515,25 @@ class ExpressionEncoder:
         if not options:
             return FALSE()
         return And(count_in_range, Or(options)) if not count_in_range.is_true() else Or(options)
+
+    def _in_read_only_object(self, pointer: FNode, for_callee: bool) -> FNode:
+        """Whether ``pointer`` points into a read-only object (``const``, a string
+        literal's array); ``for_callee``: one that a function without a body cannot
+        reach writable memory through (it holds no pointer, and it never dies)."""
+        assert self.memory is not None
+        inside = [
+            self._within(pointer, memory_object, one_past=False)
+            for memory_object in self.memory.objects.values()
+            if memory_object.variable.read_only
+            and not (
+                for_callee
+                and (
+                    memory_object.lifetime is not None
+                    or c_types.holds_pointers(memory_object.variable.type)
+                )
+            )
+        ]
+        return Or(inside)
 
     def _within(self, address: FNode, memory_object: MemoryObject, one_past: bool) -> FNode:
         """Whether ``address`` lies in ``memory_object`` (``one_past``: or one past it)."""

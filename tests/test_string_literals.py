@@ -9,24 +9,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cegar_builders import analysis_only
 
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.targets import Specification
-from cpa.config import load_configuration
+from cpa.config import Configuration
 from cpa.results import Verdict
 from cpa.verifier import verify
 from cpa_predicate.memory import MemoryLayout
 
 HEADER = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
-#: the engine alone: no run of the program finds or refutes a path
-ENGINE_ONLY = ["analysis.search_by_execution=0", "analysis.search_after_unknown=0"]
 
 
-def _verify(tmp_path: Path, body: str, config: str | None = None, options=()):
+def _verify(tmp_path: Path, body: str, config: str | Configuration | None = None):
     program = tmp_path / "program.c"
     program.write_text(HEADER + body)
-    configuration = load_configuration(config, list(options))
-    return verify(program, configuration, Specification.unreach_call(), timelimit=60)
+    return verify(program, config, Specification.unreach_call(), timelimit=60)
 
 
 def _strings(body: str) -> list[bytes]:
@@ -56,7 +54,7 @@ def test_equal_literals_may_be_one_array(tmp_path: Path, config):
         "int main(void) { int k = __VERIFIER_nondet_int();"
         ' const char *p = "abc", *q = "abc"; if (p == q && k == 3) reach_error(); return 0; }'
     )
-    result = _verify(tmp_path, body, config, ENGINE_ONLY)
+    result = _verify(tmp_path, body, analysis_only(config))
     assert result.verdict is Verdict.UNKNOWN
     assert "two string literals" in result.reason
 
@@ -68,7 +66,7 @@ def test_literals_that_differ_everywhere_are_distinct(tmp_path: Path, config):
         ' const char *p = "abc", *q = "abd", *r = "xbc";'
         " if (p == q || p + 1 == r || q == r + 1) reach_error(); return 0; }"
     )
-    assert _verify(tmp_path, body, config, ENGINE_ONLY).verdict is Verdict.TRUE
+    assert _verify(tmp_path, body, analysis_only(config)).verdict is Verdict.TRUE
 
 
 def test_literals_that_may_overlap():
@@ -106,7 +104,7 @@ def test_the_address_of_a_literal_is_a_pointer_to_its_array(tmp_path: Path):
         "int main(void) { int k = __VERIFIER_nondet_int(); if (k < 0 || k > 3) return 0;"
         " const char (*a)[4] = &\"abc\"; if ((*a)[k] == 'c') reach_error(); return 0; }"
     )
-    result = _verify(tmp_path, body, "lbe", ENGINE_ONLY)
+    result = _verify(tmp_path, body, analysis_only("lbe"))
     assert result.verdict is Verdict.FALSE
 
 
@@ -123,7 +121,7 @@ def test_pointers_to_read_only_memory_may_be_given_to_functions_without_a_body(t
         " if (names[k][0] == 'x' || table[k] == 0) reach_error(); return 0; }"
     )
     for config in ("lbe", "impact"):
-        assert _verify(tmp_path, body, config, ENGINE_ONLY).verdict is Verdict.TRUE
+        assert _verify(tmp_path, body, analysis_only(config)).verdict is Verdict.TRUE
 
 
 def test_a_pointer_that_may_reach_writable_memory_is_checked_where_it_is_passed(tmp_path):

@@ -25,6 +25,7 @@ from pycparser import c_ast
 
 __all__ = [
     "BODY_ATTRIBUTES",
+    "NORETURN_ATTRIBUTE",
     "HARMLESS_ATTRIBUTES",
     "LAYOUT_PRAGMAS",
     "Origins",
@@ -94,11 +95,14 @@ HARMLESS_ATTRIBUTES = frozenset(
 )
 
 #: attributes that change nothing for a function without a body here, but on a function
-#: with one let gcc skip its calls whose value is unused (``const``, ``pure``) or the
-#: code after its calls (``noreturn``, also ``_Noreturn``), or make its body break a
-#: promise, which is undefined (``nonnull``, ``returns_nonnull``): refused where the
-#: program defines such a function
-BODY_ATTRIBUTES = frozenset({"const", "noreturn", "nonnull", "pure", "returns_nonnull"})
+#: with one let gcc skip its calls whose value is unused (``const``, ``pure``), or make
+#: its body break a promise, which is undefined (``nonnull``, ``returns_nonnull``):
+#: refused where the program defines such a function
+BODY_ATTRIBUTES = frozenset({"const", "nonnull", "pure", "returns_nonnull"})
+#: lets gcc drop the code after a call (also C11's ``_Noreturn``): on a function the
+#: program defines, modelled by making a return from it undefined
+#: (:data:`cpa.cfa.preprocess.NORETURN_MARKER`); dropped on one without a body
+NORETURN_ATTRIBUTE = "noreturn"
 
 #: pragmas that change the layout of objects or the names calls reach, refused (``pack``
 #: is modelled: the parser keeps it, the layout of the structs after it follows it;

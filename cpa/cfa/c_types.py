@@ -232,23 +232,21 @@ def _round_up(value: int, multiple: int) -> int:
 def member_offset(ctype: CType, name: str, model: DataModel) -> tuple[int, CType] | None:
     """Offset and type of member ``name`` of a struct/union (``offsetof``), looking
     into anonymous members; None if unknown."""
-    if not isinstance(ctype, StructType):
+    path = member_path(ctype, name)
+    if path is None:
         return None
-    layout = _member_offsets(ctype, model)
-    if layout is None:
-        return None
-    for index, ((field_name, field_type), offset) in enumerate(
-        zip(ctype.fields or (), layout[2], strict=True)
-    ):
-        if field_name == name:
-            if ctype.bit_field_width(index) is not None:
-                return None  # a bit-field has no byte offset of its own
-            return offset, field_type
-        if is_anonymous_member(field_name) and isinstance(field_type, StructType):
-            inner = member_offset(field_type, name, model)
-            if inner is not None:
-                return offset + inner[0], inner[1]
-    return None
+    total = 0
+    for step in path:  # the anonymous members that hold it, then the member
+        assert isinstance(ctype, StructType)
+        layout = _member_offsets(ctype, model)
+        if layout is None:
+            return None
+        index = [field_name for field_name, _ in ctype.fields or ()].index(step)
+        if ctype.bit_field_width(index) is not None:
+            return None  # a bit-field has no byte offset of its own
+        total += layout[2][index]
+        ctype = ctype.fields[index][1]  # type: ignore[index]
+    return total, ctype
 
 
 #: declared types of the bit-fields whose values are modelled at any width (their

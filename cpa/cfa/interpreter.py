@@ -1514,6 +1514,8 @@ def _describe(block: Block, path: tuple) -> str:
 def _parameters_read(function) -> list[Variable]:
     """The parameters of ``function`` that its edges use (a ``main`` that never looks
     at ``argc`` and ``argv`` runs without values for them)."""
+    if not function.parameters:
+        return []
     used: set[Variable] = set()
     for block in function.edges():
         for edge in original_edges(block):  # the edges inside a large block too

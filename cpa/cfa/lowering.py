@@ -1345,7 +1345,7 @@ class FunctionLowering:
         if node.name in self.context.functions:
             self.referenced_functions.add(node.name)
             return FunctionRef(node.name, self.context.function_types.get(node.name, _UNKNOWN_FN))
-        if node.name in ("__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"):
+        if node.name in FUNCTION_NAME_IDS:
             text = f'"{self.function}"'
             return self.string_value(text, ArrayType(c_types.CHAR, len(self.function) + 1), node)
         # predefined macros, in a file that needed no preprocessor otherwise
@@ -2585,13 +2585,13 @@ class FunctionLowering:
             condition = BinaryExpression("==", pointer, FunctionRef(name, callee_type), INT)
             taken, other = self._split(condition)
             self.current = taken
-            converted = tuple(
-                convert(argument, c_types.decay(parameter))
-                for argument, parameter in zip(arguments, callee_type.parameters, strict=True)
-            )
             if name in self.context.target_functions:  # the property's call, as by name
                 self.jump(self.sink(name), text)
             else:
+                converted = tuple(
+                    convert(argument, c_types.decay(parameter))
+                    for argument, parameter in zip(arguments, callee_type.parameters, strict=True)
+                )
                 self.referenced_functions.add(name)
                 self._internal_call(name, converted, receiver, text)
                 self.jump(join)
@@ -3083,8 +3083,10 @@ def _is_string(node: c_ast.Node) -> bool:
     return isinstance(node, c_ast.Constant) and node.type == "string"
 
 
-#: the predefined names whose value is a string literal (gcc's, C11's ``__func__``)
-STRING_NAMES = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", "__FILE__"})
+#: the predefined names whose value is the function's name (C11's ``__func__``, gcc's)
+FUNCTION_NAME_IDS = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"})
+#: the predefined names whose value is a string literal
+STRING_NAMES = FUNCTION_NAME_IDS | {"__FILE__"}
 
 
 def _is_text(node: c_ast.Node) -> bool:

@@ -34,6 +34,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 from pycparser import c_ast, c_generator
@@ -42,6 +43,7 @@ from cpa.cfa.attributes import (
     BODY_ATTRIBUTES,
     HARMLESS_ATTRIBUTES,
     LAYOUT_PRAGMAS,
+    NORETURN_ATTRIBUTE,
     Origins,
     attribute_names,
 )
@@ -603,9 +605,9 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             unsafe = ["asm"] if renamed else []
         elif word not in _ASM:
             names = ["alignas"] if word == _ALIGNAS else attribute_names(skipped)
-            if "noreturn" in names:
+            if NORETURN_ATTRIBUTE in names:
                 noreturn.update(_function_names(marker_free(), match.start(), group_end))
-            body_only = [name for name in names if name in BODY_ATTRIBUTES - {"noreturn"}]
+            body_only = [name for name in names if name in BODY_ATTRIBUTES]
             if body_only:
                 construct = f"__attribute__(({body_only[0]}))"
                 for name in _function_names(marker_free(), match.start(), group_end):
@@ -613,7 +615,9 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
             unsafe = [
                 name
                 for name in names
-                if name not in HARMLESS_ATTRIBUTES and name not in BODY_ATTRIBUTES
+                if name not in HARMLESS_ATTRIBUTES
+                and name not in BODY_ATTRIBUTES
+                and name != NORETURN_ATTRIBUTE
             ]
         else:
             unsafe = []
@@ -641,7 +645,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
         _refuse_uses(words, origins, tainted)
     if promised:
         _refuse_bodies(marker_free(), source(), promised)
-    defined = _defined_functions(marker_free(), noreturn) if noreturn else []
+    defined = _defined_functions(marker_free(), noreturn) if noreturn else {}
     # the frontend makes a return from these undefined (C11 6.7.4p8): see NORETURN_MARKER
     markers = "".join(f"\nextern void {NORETURN_MARKER}{name}(void);" for name in defined)
     return "".join(out) + markers
@@ -764,13 +768,15 @@ def _labelled_name(text: str, start: int) -> str | None:
 NORETURN_MARKER = "__cpa_noreturn_"
 
 
-def _defined_functions(text: str, names: set[str]) -> list[str]:
-    """The functions among ``names`` that ``text`` defines, in order, once each."""
-    found: list[str] = []
+def _defined_functions(text: str, names: Iterable[str]) -> dict[str, int]:
+    """The functions among ``names`` that ``text`` defines, in order, each with where
+    its definition's name stands."""
+    wanted = set(names)
+    found: dict[str, int] = {}
     for match in _IDENTIFIER.finditer(text):
         name = match.group()
-        if name in names and name not in found and _is_definition(text, match.end()):
-            found.append(name)
+        if name in wanted and name not in found and _is_definition(text, match.end()):
+            found[name] = match.start()
     return found
 
 
@@ -778,16 +784,13 @@ def _refuse_bodies(text: str, origins: Origins, promised: dict[str, tuple[str, i
     """Refuse a function the program defines that has an attribute of
     :data:`~cpa.cfa.attributes.BODY_ATTRIBUTES` (on its definition or a declaration):
     at the attribute in the program's own text, else at the definition."""
-    for match in _IDENTIFIER.finditer(text):
-        found = promised.get(match.group())
-        if found is None or not _is_definition(text, match.end()):
-            continue
-        construct, where = found
+    for name, definition in _defined_functions(text, promised).items():
+        construct, where = promised[name]
         origin = origins.at(where)
         if origin.system:
-            origin = origins.at(match.start())
+            origin = origins.at(definition)
         raise UnsupportedFeature(
-            f"{construct} on {match.group()}(), a function with a body", origin.file, origin.line
+            f"{construct} on {name}(), a function with a body", origin.file, origin.line
         )
 
 
