@@ -37,6 +37,7 @@ from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.escapes import contained_locals
 from cpa.cfa.expressions import Variable
 from cpa.cfa.gcc_check import accepted_by_gcc, check_with_gcc
+from cpa.cfa.library_variables import refuse_library_reads
 from cpa.cfa.lowering import (
     FunctionLowering,
     ProgramContext,
@@ -300,6 +301,7 @@ class _ProgramBuilder:
             data_model=self.scopes.model,
             string_contents=self.context.string_contents,
         )
+        refuse_library_reads(cfa, self.context.global_declarations, self.context.target_functions)
         cfa.address_taken = address_taken(cfa)
         if any(not variable.is_global for variable in cfa.address_taken):
             cfa.functions_running_once = functions_running_once(cfa)

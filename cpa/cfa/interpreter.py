@@ -21,8 +21,8 @@ program compiled by gcc.)
 * **Inputs** (:func:`cpa.cfa.inputs.consumes_input` is the single source of truth,
   the verifier's input list follows it): one value is taken, in execution order, for
 
-  - every :class:`DeclarationEdge` without initializer of a *scalar* variable (a local;
-    also an ``extern`` global that is never defined), except the declarations the
+  - every :class:`DeclarationEdge` without initializer of a *scalar* local (not of an
+    ``extern`` global that is never defined: no run chooses its value), except the declarations the
     frontend splits from their value (``int y = f();`` becomes a declaration and the
     call; its temporaries ``__cpa_tmp_N`` are declared, then assigned), see
     ``DeclarationEdge.initialised_by_next_edge``;
