@@ -766,10 +766,10 @@ class ExpressionEncoder:
         merged = self._two_strings(left, right)
         if either.is_false() and merged.is_false():
             return equal
+        if not merged.is_false():  # first: the reason names the first approximation
+            ctx.approximate(f"equality of pointers into two string literals '{expr}'")
         if not either.is_false():
             ctx.approximate(f"equality of a pointer past an object and another object '{expr}'")
-        if not merged.is_false():
-            ctx.approximate(f"equality of pointers into two string literals '{expr}'")
         return Ite(Or(either, merged), Equals(ctx.fresh_aux(1), BV(1, 1)), equal)
 
     def _two_strings(self, left: FNode, right: FNode) -> FNode:

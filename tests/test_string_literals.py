@@ -48,11 +48,26 @@ def test_a_literal_used_as_a_value_is_an_array_but_an_argument_of_a_bodiless_cal
 
 
 @pytest.mark.parametrize("config", ["lbe", "impact"])
-def test_equal_literals_may_be_one_array(tmp_path: Path, config):
-    # gcc -O0 gives both "abc" one array: p == q, and reach_error() is called
+def test_equal_literals_are_one_array_in_the_replay(tmp_path: Path, config):
+    # gcc -O0 gives both "abc" one array, also across functions and after concatenation:
+    # p == q, and reach_error() is called; the encoding leaves the equality open, and the
+    # replay through the interpreter and the compiled run confirm the path
     body = (
-        "int main(void) { int k = __VERIFIER_nondet_int();"
-        ' const char *p = "abc", *q = "abc"; if (p == q && k == 3) reach_error(); return 0; }'
+        'const char *get(void) { return "a" "bc"; }'
+        " int main(void) { int k = __VERIFIER_nondet_int();"
+        ' const char *p = "abc", *q = get(); if (p == q && k == 3) reach_error(); return 0; }'
+    )
+    result = _verify(tmp_path, body, analysis_only(config))
+    assert result.verdict is Verdict.FALSE
+    assert [value.value for value in result.counterexample.inputs] == [3]
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_equal_literals_are_never_proved_distinct(tmp_path: Path, config):
+    # the other branch: gcc makes them one array, so this program is safe, but the
+    # encoding cannot know it and the replay does not reach the target
+    body = (
+        'int main(void) { const char *p = "abc", *q = "abc"; if (p != q) reach_error(); return 0; }'
     )
     result = _verify(tmp_path, body, analysis_only(config))
     assert result.verdict is Verdict.UNKNOWN

@@ -438,6 +438,8 @@ class _Interpreter:
         self.node: CFANode | None = None
         #: the blocks of malloc and calloc (which free accepts)
         self.heap_blocks: set[Block] = set()
+        #: each string literal's array whose bytes an earlier literal has: its name
+        self.equal_literals = _equal_literals(cfa)
 
     # -- driver ------------------------------------------------------------------
 
@@ -665,6 +667,11 @@ class _Interpreter:
     def _declare(self, edge: DeclarationEdge) -> None:
         variable = edge.variable
         if variable is None or isinstance(variable.type, FunctionType):
+            return
+        twin = self.equal_literals.get(variable.name)
+        if twin is not None and twin in self.state.globals:
+            # gcc (-O0 too) gives equal string literals of a file one array
+            self.state.bind(self.state.globals, variable.name, self.state.globals[twin])
             return
         block = Block(variable.name, variable.type, read_only=variable.read_only)
         table = self.state.globals if variable.is_global else self.state.frames[-1].locals
@@ -1378,6 +1385,22 @@ def _truth(value: object) -> bool:
     if isinstance(value, (Pointer, FunctionValue)):
         return True
     raise _Unsupported("truth value of an aggregate")
+
+
+def _equal_literals(cfa: CFA) -> dict[str, str]:
+    """For each string literal's array with the bytes of an earlier one, that one's name.
+
+    gcc gives equal literals of a translation unit one array, even at ``-O0`` (C11
+    6.4.5p7 leaves it open): ``"abc" == "abc"`` holds in the compiled program, and a
+    replay that made them two arrays would not confirm a violation that needs it. The
+    tail of a longer literal (``"bc"`` in ``"abc"``) is a separate array at ``-O0``."""
+    first: dict[bytes, str] = {}
+    twins: dict[str, str] = {}
+    for variable, contents in cfa.string_contents.items():
+        name = first.setdefault(contents, variable.name)
+        if name != variable.name:
+            twins[variable.name] = name
+    return twins
 
 
 def _same_address(left: object, right: object) -> bool:
