@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cpa.cfa.data_model import ILP32
-from cpa.cfa.scopes import UnsupportedConstant, parse_constant
+from cpa.cfa.scopes import UnsupportedConstant, parse_constant, string_units
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT
 from cpa.errors import UnsupportedFeature
@@ -38,16 +38,27 @@ def _verify(tmp_path: Path, body: str, config: str | None = None):
         ("'ab'", 0x6162),
         ("'\\xff\\x01'", 0xFF01),
         ("'é'", 0xC3A9),  # its UTF-8 bytes
+        ("'\\u00e9'", 0xC3A9),  # a universal character name: the same bytes
+        ("'\\u0024'", 36),  # '$', one of the three below 0xA0 that C allows
     ],
 )
 def test_character_constants_have_gccs_values(text, value):
     assert parse_constant("char", text) == (value, INT)
 
 
-@pytest.mark.parametrize("text", ["'\\u00e9'", "'\\8'", "'abcde'"])
+@pytest.mark.parametrize(
+    "text", ["'\\8'", "'abcde'", "'\\u0041'", "'\\ud800'", "'\\u00e'", "L'\\u00e9'"]
+)
 def test_character_constants_gcc_reads_differently_are_unsupported(text):
     with pytest.raises(UnsupportedConstant):
         parse_constant("char", text)
+
+
+def test_universal_character_names_in_strings_are_their_utf8_bytes():
+    assert string_units('"\\u00e9x\\U0001F600"') == [0xC3, 0xA9, 0x78, 0xF0, 0x9F, 0x98, 0x80]
+    assert string_units('"\\u00e99"') == [0xC3, 0xA9, 0x39]  # exactly four digits
+    with pytest.raises(UnsupportedConstant):  # gcc rejects a surrogate
+        string_units('"\\udfff"')
 
 
 @pytest.mark.parametrize("text", ["9223372036854775808", "18446744073709551615"])

@@ -664,8 +664,9 @@ class UnsupportedConstant(Exception):
 
 def char_units(body: str) -> list[int]:
     """The code units of a character constant's or string literal's body (between the
-    quotes), escapes decoded: one per source character, a character outside ASCII as
-    its UTF-8 bytes (gcc's execution character set). A hex escape keeps its whole
+    quotes), escapes decoded: one per source character, a character outside ASCII and a
+    universal character name (``\\u00e9``) as its UTF-8 bytes (gcc's execution character
+    set). A hex escape keeps its whole
     value (a string stores it modulo 256, as gcc truncates it)."""
     units: list[int] = []
     position = 0
@@ -696,9 +697,30 @@ def char_units(body: str) -> list[int]:
         elif escape in ("e", "E"):  # GNU escape for ESC
             units.append(27)
             position += 2
-        else:  # \u, \U, or an escape gcc only warns about
+        elif escape in ("u", "U"):  # a universal character name: its UTF-8 bytes
+            end = position + (6 if escape == "u" else 10)
+            code = _universal_character(body[position + 2 : end])
+            if code is None:
+                raise UnsupportedConstant(f"character constant '{body}'")
+            units.extend(chr(code).encode("utf-8"))
+            position = end
+        else:  # an escape gcc only warns about
             raise UnsupportedConstant(f"character constant '{body}'")
     return units
+
+
+def _universal_character(digits: str) -> int | None:
+    """The code point of ``\\u``/``\\U`` with these hex digits, or None where gcc rejects
+    it (C11 6.4.3p2: below 0xA0 except ``$``, ``@`` and the grave accent; a surrogate;
+    beyond Unicode)."""
+    if len(digits) not in (4, 8) or any(c not in "0123456789abcdefABCDEF" for c in digits):
+        return None
+    code = int(digits, 16)
+    if code < 0xA0 and code not in (0x24, 0x40, 0x60):
+        return None
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        return None
+    return code
 
 
 _STRING_SEGMENT = re.compile(r'(u8|u|U|L)?"((?:\\.|[^"\\])*)"')
