@@ -66,6 +66,41 @@ int main(void) {
     assert result.counterexample is not None
 
 
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        # an anonymous union of integers: filled through b, read through c (gcc: k = 7)
+        (
+            "struct S { int a; union { int c; unsigned char b[4]; }; } s; s.c = 5;"
+            " memset(&s, k, sizeof s);"
+            " if (s.b[1] == 7 && s.c == 0x07070707 && s.a == 0x07070707) reach_error();",
+            Verdict.FALSE,
+        ),
+        # the first member has padding: the fill goes through w, which covers the bytes
+        (
+            "union U { struct { char a; int b; } s; long long w; } u; memset(&u, 1, sizeof u);"
+            " if (u.w != 0x0101010101010101LL || u.s.b != 0x01010101) reach_error();",
+            Verdict.TRUE,
+        ),
+        # b covers the bytes of every member (the union's last byte is padding)
+        (
+            "union V { unsigned char b[3]; short h; } v[2]; memset(v, k, sizeof v);"
+            " if (v[1].h != (short) (((k & 255) << 8) | (k & 255))) reach_error();",
+            Verdict.TRUE,
+        ),
+    ],
+)
+def test_memset_fills_a_union_through_a_member_that_covers_its_bytes(
+    tmp_path: Path, config, body, expected
+):
+    program = f"int main(void) {{ int k = __VERIFIER_nondet_int(); {body} return 0; }}"
+    result = _verify(tmp_path, program, analysis_only(config))
+    assert result.verdict is expected, result.reason
+    if expected is Verdict.FALSE:
+        assert [value.value & 0xFF for value in result.counterexample.inputs] == [7]
+
+
 def test_memset_beyond_the_object_is_undefined(tmp_path: Path):
     result = _verify(
         tmp_path,
@@ -83,6 +118,8 @@ def test_memset_beyond_the_object_is_undefined(tmp_path: Path):
         "memset(&x, 0, (unsigned long) __VERIFIER_nondet_int());",  # size not constant
         "memset(&x, 0, 2);",  # part of an int
         "memset(&p, 1, sizeof p);",  # a pointer of bytes 0x01
+        # no member covers the bytes: s has padding, c is shorter
+        "union { struct { char a; int b; } s; char c[3]; } u; memset(&u, 0, sizeof u);",
     ],
 )
 def test_a_memset_that_typed_stores_cannot_write_stays_unsupported(tmp_path: Path, body):

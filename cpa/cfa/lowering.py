@@ -2127,7 +2127,8 @@ class FunctionLowering:
     ) -> tuple[CType, int] | str:
         """``(element, count)`` if the constant ``size_node`` is ``count`` whole elements
         whose scalar leaves typed stores can write (else why not); ``whole_unions``: a
-        union is a leaf, written whole (a copy carries all its bytes)."""
+        union is a leaf, written whole (a copy carries all its bytes); else a union is
+        filled through a member that covers its bytes (a ``memset``)."""
         element_size = c_types.size_of(element, self.context.model)
         size = self.unevaluated(size_node)
         if not isinstance(size, IntConstant):
@@ -2135,7 +2136,7 @@ class FunctionLowering:
         if not element_size or size.value <= 0 or size.value % element_size:
             return f"{what} of {size.value} bytes of {element}"
         try:
-            leaves = _leaf_types(element, whole_unions)
+            leaves = _leaf_types(element, whole_unions, self.context.model)
         except ValueError as reason:
             return f"{what} of {reason}"
         count = size.value // element_size
@@ -2196,7 +2197,7 @@ class FunctionLowering:
             return plan
         value = self.unevaluated(args[1])
         byte = value.value & 0xFF if isinstance(value, IntConstant) else None
-        for leaf in _leaf_types(plan[0]):
+        for leaf in _leaf_types(plan[0], fill_model=self.context.model):
             if isinstance(leaf, PointerType) and byte != 0:
                 return "memset of a pointer with a byte other than 0"
             if isinstance(leaf, IntegerType) and leaf.name == "_Bool" and byte not in (0, 1):
@@ -2220,7 +2221,7 @@ class FunctionLowering:
         self.expression(args[2])
         for index in range(count):
             element_lvalue = ArraySubscript(pointer, IntConstant(index, INT), element)
-            for leaf in _leaf_lvalues(element_lvalue):
+            for leaf in _leaf_lvalues(element_lvalue, fill_model=self.context.model):
                 self.at(node)
                 self.add(AssignmentEdge, text, lhs=leaf, rhs=self._filled(byte, leaf.type))
         return convert(pointer, PointerType(VOID))
@@ -2703,11 +2704,13 @@ def _is_scalar(ctype: CType) -> bool:
 MAX_FILL_STORES = 64
 
 
-def _leaf_types(ctype: CType, whole_unions: bool = False) -> list[CType]:
+def _leaf_types(
+    ctype: CType, whole_unions: bool = False, fill_model: DataModel | None = None
+) -> list[CType]:
     """The scalar leaves of ``ctype`` in layout order (ValueError: it has none that
-    typed stores can fill: a union unless ``whole_unions``, bit-fields, a float, an
-    unknown length)."""
-    return [leaf.type for leaf in _leaf_lvalues(IntConstant(0, ctype), whole_unions)]
+    typed stores can fill: see :func:`_leaf_lvalues`)."""
+    base = IntConstant(0, ctype)
+    return [leaf.type for leaf in _leaf_lvalues(base, whole_unions, fill_model)]
 
 
 def _through_anonymous_members(ctype: CType, designators: list[c_ast.Node]) -> list[c_ast.Node]:
@@ -2723,11 +2726,19 @@ def _through_anonymous_members(ctype: CType, designators: list[c_ast.Node]) -> l
     return [*steps, *designators]
 
 
-def _leaf_lvalues(base: Expression, whole_unions: bool = False) -> list[Expression]:
-    """The scalar members and elements of the lvalue ``base``, as lvalues; with
-    ``whole_unions``, a complete union is one leaf (copied as union assignment copies
-    it: all its bytes; one the encoding does not model is refused where it is
-    accessed)."""
+def _leaf_lvalues(
+    base: Expression, whole_unions: bool = False, fill_model: DataModel | None = None
+) -> list[Expression]:
+    """The scalar members and elements of the lvalue ``base``, as lvalues (ValueError:
+    bit-fields, a float, an unknown length, or a union neither case below covers).
+
+    With ``whole_unions``, a complete union is one leaf (copied as union assignment
+    copies it: all its bytes; one the encoding does not model is refused where it is
+    accessed). With ``fill_model`` (a ``memset``: every byte gets the same value), a
+    union is the leaves of its first member whose leaves cover the bytes of all members
+    under that data model: writing them writes every byte the other members read
+    (``union { int c; unsigned char b[4]; }``); a member with padding would leave bytes
+    unwritten, so a union without such a member is refused."""
     ctype = base.type
     if isinstance(ctype, ArrayType):
         if ctype.length is None:
@@ -2735,24 +2746,44 @@ def _leaf_lvalues(base: Expression, whole_unions: bool = False) -> list[Expressi
         found: list[Expression] = []
         for index in range(ctype.length):
             element = ArraySubscript(base, IntConstant(index, INT), ctype.element)
-            found.extend(_leaf_lvalues(element, whole_unions))
+            found.extend(_leaf_lvalues(element, whole_unions, fill_model))
             if len(found) > MAX_FILL_STORES:
                 raise ValueError(f"more than {MAX_FILL_STORES} scalars")
         return found
     if isinstance(ctype, StructType):
         if whole_unions and ctype.kind == "union" and ctype.fields is not None:
             return [base]
+        if fill_model is not None and ctype.kind == "union" and ctype.fields is not None:
+            return _covering_member_leaves(base, ctype, fill_model)
         if ctype.kind != "struct" or ctype.fields is None or ctype.bit_fields:
             raise ValueError(f"a {ctype} (a union, incomplete, or with bit-fields)")
         found = []
         for name, field_type in ctype.fields:
             if not name:
                 raise ValueError(f"a {ctype} with an anonymous member")
-            found.extend(_leaf_lvalues(FieldAccess(base, name, False, field_type), whole_unions))
+            member = FieldAccess(base, name, False, field_type)
+            found.extend(_leaf_lvalues(member, whole_unions, fill_model))
         return found
     if isinstance(ctype, (IntegerType, PointerType)):
         return [base]
     raise ValueError(f"a {ctype}")
+
+
+def _covering_member_leaves(base: Expression, union: StructType, model: DataModel):
+    """The leaves of the first member of ``union`` whose leaves fill all the bytes its
+    members occupy (:func:`_leaf_lvalues` with ``fill_model``); ValueError if none does."""
+    # the bytes past the largest member are padding, which no member reads
+    size = max((c_types.size_of(member, model) or 0 for _, member in union.fields or []), default=0)
+    if union.bit_fields:
+        raise ValueError(f"a {union} with bit-fields")
+    for name, member_type in union.fields or []:
+        try:
+            leaves = _leaf_lvalues(FieldAccess(base, name, False, member_type), False, model)
+        except ValueError:
+            continue
+        if sum(c_types.size_of(leaf.type, model) or 0 for leaf in leaves) == size:
+            return leaves
+    raise ValueError(f"a {union} without a member that covers all its bytes")
 
 
 #: the prefix of the temporary that chooses between an operand's value read before a
