@@ -1090,3 +1090,14 @@ def test_enumerators_past_int_max_and_floating_values():
     assert cfa.functions["main"] is not None
     with pytest.raises(UnsupportedFeature, match="floating-point constant"):
         parse_source("enum E { A = (int) 2.5, B };\nint main() { return B; }")
+
+
+def test_dereferencing_an_address_is_the_object_itself():
+    # C11 6.5.3.2, footnote 102: *&E is E (an lvalue, of E's type: sizeof *&a is the array's)
+    cfa = parse_source(
+        "int main(void) { int a[3] = {1, 2, 3}; *&a[1] = 7; return sizeof *&a + (*&a)[1]; }"
+    )
+    store = edge_with_text(cfa, "*(&a[1]) = 7")
+    assert str(store.lhs) == "a[1]"
+    (ret,) = edges(cfa, kind=ReturnStatementEdge)
+    assert "*" not in str(ret.expression) and "&" not in str(ret.expression)

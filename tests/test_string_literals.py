@@ -132,7 +132,7 @@ def test_pointers_to_read_only_memory_may_be_given_to_functions_without_a_body(t
         _PRINTING + 'const char *names[] = {"zero", "one", "two"}; const char table[] = "abc";'
         " int main(void) { int k = __VERIFIER_nondet_int(); if (k < 0 || k > 2) return 0;"
         ' puts(names[k]); printf("%s %d", names[k], k); puts(table);'
-        ' const char *m = k ? "yes" : "no"; puts(m);'
+        ' const char *m = k ? "yes" : "no"; puts(m); puts(*&"xyz");'
         " if (names[k][0] == 'x' || table[k] == 0) reach_error(); return 0; }"
     )
     for config in ("lbe", "impact"):

@@ -1396,6 +1396,8 @@ class FunctionLowering:
         if op == "*":
             if isinstance(operand.type, FunctionType):
                 return operand
+            if isinstance(operand, AddressOf):  # *&E is E (C11 6.5.3.2, footnote 102)
+                return operand.operand
             target = c_types.pointer_target(operand.type)
             if target is None:
                 raise self.error("dereference of a non-pointer", node)
