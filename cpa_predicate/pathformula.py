@@ -874,8 +874,8 @@ class PathFormulaManager:
         self._store_leaves(ctx, target, variable.type, values)
 
     def _union_initial(self, union: StructType, init, ctx, static: bool) -> FNode:
-        """The bytes of a union that the list ``init`` initialises: its first member
-        from the list's one element (C11 6.7.9p17, the frontend resolved designators),
+        """The bytes of a union that the list ``init`` initialises: the member
+        ``init.member`` from the list's one element (the frontend resolved designators),
         zero where that element leaves a part of the member out. The bytes the member
         does not cover (and padding inside it) are zero for a static object (C11
         6.7.9p10) and indeterminate, any value, for another."""
@@ -891,7 +891,7 @@ class PathFormulaManager:
         raw = BV(0, width) if static else ctx.fresh_aux(width)
         if not init.elements:
             return raw
-        member_type = union.fields[0][1]  # type: ignore[index]
+        member_type = union.fields[init.member][1]  # type: ignore[index]
         member: dict[str, tuple[FNode, CType]] = {}
         self._initial_values("", member_type, init.elements[0], member, ctx, static)
         for suffix, leaf_type, offset in cells.byte_leaves(member_type, encoder.model):

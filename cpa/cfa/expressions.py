@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cpa.cfa.types import CType, is_anonymous_member
+from cpa.cfa.types import CType, StructType, is_anonymous_member
 
 
 @dataclass(frozen=True, eq=False)
@@ -226,15 +226,22 @@ class SizeOf(Expression):
 
 @dataclass(frozen=True)
 class InitializerList(Expression):
-    """A brace initializer ``{a, b, ...}`` (only on declaration edges)."""
+    """A brace initializer ``{a, b, ...}`` (only on declaration edges).
+
+    A union's list has at most one element, the value of the member at position
+    ``member`` (0: the first, which a list without designator initialises)."""
 
     elements: tuple[Expression, ...]
     type: CType
+    member: int = 0
 
     def children(self) -> tuple[Expression, ...]:
         return self.elements
 
     def __str__(self) -> str:
+        if self.member and isinstance(self.type, StructType) and self.type.fields:
+            name = self.type.fields[self.member][0]
+            return "{." + name + " = " + ", ".join(map(str, self.elements)) + "}"
         return "{" + ", ".join(map(str, self.elements)) + "}"
 
 

@@ -704,7 +704,7 @@ class _Interpreter:
                 if len(init.elements) > 1:
                     raise _Unsupported("initializer longer than its union")
                 if init.elements:
-                    name, member_type = (ctype.fields or [])[0]  # type: ignore[union-attr]
+                    name, member_type = (ctype.fields or [])[init.member]  # type: ignore[union-attr]
                     part = self._member(block, path, ctype, name)  # type: ignore[arg-type]
                     self._initialise(block, part, member_type, init.elements[0], static)
                 return

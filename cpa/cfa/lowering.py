@@ -717,6 +717,11 @@ class FunctionLowering:
         position = self._designator_position(ctype, designators[0])
         element_types, _ = _members(ctype)
         element = _element_type(ctype, element_types, position)
+        if c_types.is_union(ctype):
+            # a union holds one member: the one designated last (C11 6.7.9p19)
+            element = ctype.fields[position][1]  # type: ignore[union-attr]
+            if position not in slots:
+                slots.clear()
         if len(designators) == 1:
             slots[position], following = self._element(element, item.expr, items, following)
             return position, following
@@ -748,10 +753,7 @@ class FunctionLowering:
         names = [name for name, _ in ctype.fields or ()]
         if designator.name not in names:
             raise self.error(f"{ctype} has no member named '{designator.name}'", designator)
-        position = names.index(designator.name)
-        if ctype.kind != "struct" and position != 0:
-            raise self.unsupported("initializer of a union member other than the first", designator)
-        return position
+        return names.index(designator.name)
 
     def _partial(self, existing: Expression | _Slots | None, item: c_ast.Node) -> _Slots:
         """The slots of a member that a designator initialises in part: empty, or
@@ -761,6 +763,8 @@ class FunctionLowering:
         if isinstance(existing, dict):
             return existing
         if isinstance(existing, InitializerList):
+            if c_types.is_union(existing.type):
+                return dict(zip([existing.member], existing.elements, strict=False))
             return dict(enumerate(existing.elements))
         raise self.unsupported("designator into a member initialised by a whole value", item)
 
@@ -3070,9 +3074,16 @@ _Slots = dict[int, "Expression | _Slots"]
 
 
 def _assembled(ctype: CType, slots: _Slots) -> InitializerList:
-    """The initialiser list of ``slots`` (a member not given is zero)."""
+    """The initialiser list of ``slots`` (a member not given is zero; a union's one
+    slot is the member it initialises)."""
     if not slots:
         return zero_value(ctype)  # type: ignore[return-value]
+    if c_types.is_union(ctype) and len(slots) == 1:  # more: refused where encoded
+        ((member, value),) = slots.items()
+        member_type = ctype.fields[member][1]  # type: ignore[union-attr]
+        if isinstance(value, dict):
+            value = _assembled(member_type, value)
+        return InitializerList((value,), ctype, member)
     element_types, _ = _members(ctype)
     elements = []
     for position in range(max(slots) + 1 if slots else 0):
