@@ -163,3 +163,33 @@ def test_a_const_object_holding_a_pointer_is_no_read_only_memory(tmp_path):
     result = _verify(tmp_path, body)
     assert result.verdict is Verdict.UNKNOWN
     assert "passed to touch()" in result.reason
+
+
+_FUNCTION_NAMES = """
+const char *name(void) { return __func__; }
+int f(int k) {
+  const char *a = __func__, *b = "f", *c = __FUNCTION__;
+  if (k < 0 || k > 1) return 0;
+  if (CONDITION && name()[0] == 'n' && a[k] == 0) reach_error();
+  return 0;
+}
+int main(void) { return f(__VERIFIER_nondet_int()); }
+"""
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+def test_func_is_one_array_per_function(tmp_path: Path, config):
+    # every __func__ of f is one array: a == __func__ holds (gcc: reached for k = 1)
+    body = _FUNCTION_NAMES.replace("CONDITION", "a == __func__")
+    result = _verify(tmp_path, body, analysis_only(config))
+    assert result.verdict is Verdict.FALSE, result.reason
+    assert [value.value for value in result.counterexample.inputs] == [1]
+
+
+def test_func_is_no_literal_and_not_its_synonyms(tmp_path: Path):
+    # gcc gives __func__, __FUNCTION__ and the literal "f" three arrays: never reached;
+    # the encoding leaves the equalities open and the replay does not merge them
+    body = _FUNCTION_NAMES.replace("CONDITION", "(a == b || a == c)")
+    result = _verify(tmp_path, body, analysis_only())
+    assert result.verdict is Verdict.UNKNOWN
+    assert "do not reach the target" in result.reason

@@ -300,6 +300,7 @@ class _ProgramBuilder:
             external_functions=self.context.external_functions,
             data_model=self.scopes.model,
             string_contents=self.context.string_contents,
+            function_names=frozenset(self.context.function_names.values()),
         )
         refuse_library_reads(cfa, self.context.global_declarations, self.context.target_functions)
         cfa.address_taken = address_taken(cfa)

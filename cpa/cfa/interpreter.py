@@ -1393,10 +1393,13 @@ def _equal_literals(cfa: CFA) -> dict[str, str]:
     gcc gives equal literals of a translation unit one array, even at ``-O0`` (C11
     6.4.5p7 leaves it open): ``"abc" == "abc"`` holds in the compiled program, and a
     replay that made them two arrays would not confirm a violation that needs it. The
-    tail of a longer literal (``"bc"`` in ``"abc"``) is a separate array at ``-O0``."""
+    tail of a longer literal (``"bc"`` in ``"abc"``) is a separate array at ``-O0``, and
+    ``__func__``'s array is no literal's."""
     first: dict[bytes, str] = {}
     twins: dict[str, str] = {}
     for variable, contents in cfa.string_contents.items():
+        if variable in cfa.function_names:
+            continue
         name = first.setdefault(contents, variable.name)
         if name != variable.name:
             twins[variable.name] = name

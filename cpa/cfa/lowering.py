@@ -192,6 +192,9 @@ class ProgramContext:
         self.noreturn_functions: frozenset[str] = frozenset()
         #: the bytes of the string literals' arrays (:meth:`FunctionLowering.string_value`)
         self.string_contents: dict[Variable, bytes] = {}
+        #: the array of ``__func__`` (and gcc's synonyms) of each function, by name and
+        #: function: one object, not a literal (gcc merges it with no other array)
+        self.function_names: dict[tuple[str, str], Variable] = {}
 
     def text(self, node: c_ast.Node) -> str:
         try:
@@ -1299,22 +1302,42 @@ class FunctionLowering:
             return IntConstant(value, ctype)
         return FloatConstant(value, ctype)
 
-    def string_value(self, text: str, ctype: ArrayType, node: c_ast.Node) -> Expression:
+    def string_value(
+        self,
+        text: str,
+        ctype: ArrayType,
+        node: c_ast.Node,
+        reuse: tuple[str, str] | None = None,
+    ) -> Expression:
         """A string literal used as a value: its array, a read-only object of static
         storage duration (C11 6.4.5p6: writing it is undefined), one per occurrence,
         declared among the globals and decayed to a pointer to its first char.
         Where only the text matters it stays a :class:`StringLiteral`: under
         ``sizeof``/``typeof``, and as an argument of a function without a body or of
-        ``__assert_fail`` (see :meth:`_arguments`), which cannot change it."""
+        ``__assert_fail`` (see :meth:`_arguments`), which cannot change it. With
+        ``reuse`` (a function-name array's name and function), every occurrence is
+        the one array :attr:`ProgramContext.function_names` keeps."""
         if self.unevaluated_depth or self.literal_text:
             return StringLiteral(text, ctype)
-        name = f"{STRING_LITERAL_PREFIX}{len(self.context.string_contents) + 1}"
-        variable = Variable(name, name, ctype, None, True, read_only=True)
-        init = self.context.init
-        assert init is not None
-        contents = init.declare_string(variable, text, node)
-        self.context.string_contents[variable] = contents
+        variable = self.context.function_names.get(reuse) if reuse else None
+        if variable is None:
+            name = f"{STRING_LITERAL_PREFIX}{len(self.context.string_contents) + 1}"
+            variable = Variable(name, name, ctype, None, True, read_only=True)
+            init = self.context.init
+            assert init is not None
+            contents = init.declare_string(variable, text, node)
+            self.context.string_contents[variable] = contents
+            if reuse:
+                self.context.function_names[reuse] = variable
         return CastExpression(VariableRef(variable, ctype), c_types.decay(ctype))
+
+    def _function_name(self, node: c_ast.ID) -> Expression:
+        """``__func__`` (``__FUNCTION__``, ``__PRETTY_FUNCTION__``): the function's name
+        in a read-only array declared once per function and name (C11 6.4.2.2; gcc
+        gives each of the three its own array, which is no string literal's)."""
+        text = f'"{self.function}"'
+        ctype = ArrayType(c_types.CHAR, len(self.function) + 1)
+        return self.string_value(text, ctype, node, reuse=(node.name, self.function))
 
     def declare_string(self, variable: Variable, text: str, node: c_ast.Node) -> bytes:
         """The declaration of a string literal's array, in the init chain; its bytes."""
@@ -1350,8 +1373,7 @@ class FunctionLowering:
             self.referenced_functions.add(node.name)
             return FunctionRef(node.name, self.context.function_types.get(node.name, _UNKNOWN_FN))
         if node.name in FUNCTION_NAME_IDS:
-            text = f'"{self.function}"'
-            return self.string_value(text, ArrayType(c_types.CHAR, len(self.function) + 1), node)
+            return self._function_name(node)
         # predefined macros, in a file that needed no preprocessor otherwise
         if node.name == "__LINE__":
             return IntConstant(self.line, INT)

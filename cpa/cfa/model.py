@@ -317,6 +317,9 @@ class CFA:
     #: the bytes of each string literal's array (its final zero included), by the
     #: read-only global that holds it (:meth:`cpa.cfa.lowering.FunctionLowering.string_value`)
     string_contents: dict[Variable, bytes] = field(default_factory=dict)
+    #: the arrays among those of ``__func__`` and gcc's synonyms, one per function and
+    #: name: no string literal's, so never merged with an equal literal
+    function_names: frozenset = frozenset()
 
     @property
     def main(self) -> FunctionCFA:
