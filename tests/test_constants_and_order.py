@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cpa.cfa.data_model import ILP32
-from cpa.cfa.scopes import UnsupportedConstant, parse_constant, string_units
+from cpa.cfa.scopes import UnsupportedConstant, literal_units, parse_constant, string_units
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import INT
 from cpa.errors import UnsupportedFeature
@@ -59,6 +59,19 @@ def test_universal_character_names_in_strings_are_their_utf8_bytes():
     assert string_units('"\\u00e99"') == [0xC3, 0xA9, 0x39]  # exactly four digits
     with pytest.raises(UnsupportedConstant):  # gcc rejects a surrogate
         string_units('"\\udfff"')
+
+
+def test_wide_literals_are_code_points_of_their_own_element_type():
+    element, units = literal_units('L"h\\u00e9\\U0001F600" "x"')
+    assert (element.name, element.size, units) == ("int", 4, [104, 233, 0x1F600, 120])
+    assert literal_units('L"a"', ILP32)[0].name == "long"  # gcc's wchar_t under -m32
+    element, units = literal_units('u"\\U0001F600a"')  # UTF-16: a surrogate pair
+    assert (element.name, units) == ("unsigned short", [0xD83D, 0xDE00, 97])
+    assert literal_units('U"\\xffffffff"')[1] == [0xFFFFFFFF]
+    assert literal_units('u8"é"')[1] == [0xC3, 0xA9]  # UTF-8, a narrow literal
+    for refused in ('L"a" u"b"', 'u"\\x10000"'):  # gcc: rejected; out of range
+        with pytest.raises(UnsupportedConstant):
+            literal_units(refused)
 
 
 @pytest.mark.parametrize("text", ["9223372036854775808", "18446744073709551615"])

@@ -193,3 +193,27 @@ def test_func_is_no_literal_and_not_its_synonyms(tmp_path: Path):
     result = _verify(tmp_path, body, analysis_only())
     assert result.verdict is Verdict.UNKNOWN
     assert "do not reach the target" in result.reason
+
+
+_WIDE = """
+typedef int wchar_t;
+typedef unsigned short char16_t;
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 3) return 0;
+  wchar_t w[] = L"h\\u00e9\\U0001F600" "x";
+  char16_t u[] = u"\\U0001F600a";
+  const wchar_t *p = L"abc", *q = L"abc";
+  if (sizeof w != 20 || sizeof u != 8 || sizeof L"ab" != 12 || w[2] != 128512) return 0;
+  if (u[0] != 55357 || u[1] != 56832 || L"\\xffffffff"[0] != -1 || p != q) return 0;
+  if (p[k] == 'c' && w[OFFSET] == 'x') reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("offset, expected", [("k + 1", Verdict.FALSE), ("k", Verdict.TRUE)])
+def test_wide_literals_hold_code_points(tmp_path: Path, offset, expected):
+    # gcc: w is {'h', 233, 128512, 'x', 0}, u is UTF-16; reached for k = 2 with k + 1
+    result = _verify(tmp_path, _WIDE.replace("OFFSET", offset), analysis_only())
+    assert result.verdict is expected, result.reason

@@ -26,6 +26,8 @@ class DataModel:
     long_double: FloatType
     size_t: IntegerType
     ptrdiff_t: IntegerType
+    #: the element type of a wide string literal ``L"..."`` (gcc's ``__WCHAR_TYPE__``)
+    wchar: IntegerType
     #: C11 ``_Alignof`` of the scalar types whose alignment is not their size
     #: (under ILP32 an 8-byte ``long long`` or ``double`` is 4-aligned)
     alignments: tuple[tuple[str, int], ...]
@@ -54,6 +56,7 @@ ILP32 = DataModel(
     long_double=FloatType("long double", 12),
     size_t=UINT,
     ptrdiff_t=INT,
+    wchar=_LONG32,
     alignments=(
         ("long long", 4),
         ("unsigned long long", 4),
@@ -70,6 +73,7 @@ LP64 = DataModel(
     long_double=FloatType("long double", 16),
     size_t=_ULONG64,
     ptrdiff_t=_LONG64,
+    wchar=INT,
     alignments=(),
 )
 

@@ -75,6 +75,7 @@ from dataclasses import dataclass, field, replace
 from cpa.cfa import builtins, c_types, integers
 from cpa.cfa.addresses import edge_expressions
 from cpa.cfa.allocations import FREE, AllocationSite
+from cpa.cfa.data_model import DataModel
 from cpa.cfa.expressions import (
     AddressOf,
     ArraySubscript,
@@ -115,7 +116,7 @@ from cpa.cfa.model import (
     ReturnStatementEdge,
     SequenceEdge,
 )
-from cpa.cfa.scopes import UnsupportedConstant, string_units
+from cpa.cfa.scopes import UnsupportedConstant, literal_units
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import (
     ArrayType,
@@ -733,7 +734,7 @@ class _Interpreter:
                 raise _Unsupported("a string literal initialising an array in a union")
             self._clear(block, path)
             self._add_zero(block, path)
-            for index, char in enumerate(_string_value(init.text)):
+            for index, char in enumerate(_string_value(init.text, self.cfa.data_model)):
                 self.state.set_cell(block, path + (index,), char)
             return
         self._store(block, path, ctype, self._eval(init))
@@ -1147,7 +1148,7 @@ class _Interpreter:
             return FunctionValue(expression.name)
         if isinstance(expression, StringLiteral):
             block = Block(expression.text, expression.type, zero=True)
-            for index, char in enumerate(_string_value(expression.text)):
+            for index, char in enumerate(_string_value(expression.text, self.cfa.data_model)):
                 block.cells[(index,)] = char
             return Pointer(block, (0,))
         if isinstance(expression, MemoryCheck):
@@ -1395,12 +1396,13 @@ def _equal_literals(cfa: CFA) -> dict[str, str]:
     replay that made them two arrays would not confirm a violation that needs it. The
     tail of a longer literal (``"bc"`` in ``"abc"``) is a separate array at ``-O0``, and
     ``__func__``'s array is no literal's."""
-    first: dict[bytes, str] = {}
+    first: dict[tuple[bytes, str], str] = {}
     twins: dict[str, str] = {}
     for variable, contents in cfa.string_contents.items():
         if variable in cfa.function_names:
             continue
-        name = first.setdefault(contents, variable.name)
+        # L"a" and "a\0\0\0" have the same bytes but are of other types: gcc keeps them apart
+        name = first.setdefault((contents, str(variable.type)), variable.name)
         if name != variable.name:
             twins[variable.name] = name
     return twins
@@ -1431,14 +1433,15 @@ def _first_part(path: tuple) -> tuple:
     return path
 
 
-def _string_value(text: str) -> list[int]:
-    """Character codes of a C string literal (with its quotes), plus the final NUL:
-    gcc's bytes, each as the ``char`` it is read as (signed on x86)."""
+def _string_value(text: str, model: DataModel) -> list[int]:
+    """The units of a C string literal (with its quotes), plus the final zero: gcc's
+    bytes, each as the ``char`` it is read as (signed on x86), or a wide literal's
+    units as values of its element type."""
     try:
-        units = string_units(text)
+        element, units = literal_units(text, model)
     except UnsupportedConstant:
         raise _Unsupported(f"string literal {text}") from None
-    return [(unit % 256) - 256 if unit % 256 >= 128 else unit % 256 for unit in units] + [0]
+    return [integers.wrap(unit, element) for unit in units] + [0]
 
 
 def _type_at(ctype: CType | None, path: tuple, one_past: bool) -> CType | None:

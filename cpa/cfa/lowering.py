@@ -96,8 +96,8 @@ from cpa.cfa.scopes import (
     UnsupportedConstant,
     declares_constant,
     fold_binary,
+    literal_units,
     parse_constant,
-    string_units,
 )
 from cpa.cfa.sequencing import Unsequenced, check_sequencing
 from cpa.cfa.types import (
@@ -565,7 +565,7 @@ class FunctionLowering:
             if isinstance(init, c_ast.InitList):
                 if isinstance(ctype.element, (ArrayType, StructType)) and any(
                     not isinstance(_item_value(item), c_ast.InitList)
-                    and not (_is_string(_item_value(item)) and _is_char_array(ctype.element))
+                    and not self._initialises_array(_item_value(item), ctype.element)
                     for item in init.exprs
                 ):
                     raise self.unsupported(
@@ -639,7 +639,7 @@ class FunctionLowering:
             return self.initializer_list(init, ctype)
         if isinstance(init, c_ast.NamedInitializer):
             return convert(self.expression(init.expr), ctype)
-        if _is_string(init) and _is_char_array(ctype):
+        if self._initialises_array(init, ctype):
             return self._string_initializer(init, ctype)
         return convert(self.expression(init), ctype)
 
@@ -665,18 +665,34 @@ class FunctionLowering:
                 effects[-1],
             )
 
+    def _initialises_array(self, node: c_ast.Node, ctype: CType) -> bool:
+        """Whether ``node`` is a string literal that initialises an array of ``ctype``
+        (C11 6.7.9p14-15): a narrow one a char array, a wide one an array of its
+        element type (gcc rejects any other pairing)."""
+        if not _is_string(node) or not isinstance(ctype, ArrayType):
+            return False
+        element = self._string_type(node).element
+        if element.size == 1:
+            return _is_char_array(ctype)
+        target = ctype.element
+        return isinstance(target, IntegerType) and (target.name, target.size) == (
+            element.name,
+            element.size,
+        )
+
     def _string_initializer(self, init: c_ast.Constant, ctype: ArrayType) -> InitializerList:
-        """``char s[N] = "..."``: the literal's bytes, then zeros; as many as fit (C
-        drops the terminating zero when exactly the characters fit)."""
+        """``char s[N] = "..."`` (``wchar_t w[N] = L"..."``): the literal's units, then
+        zeros; as many as fit (C drops the terminating zero when exactly the characters
+        fit)."""
         try:
-            codes = [unit % 256 for unit in string_units(init.value)] + [0]
+            element, units = literal_units(init.value, self.context.model)
         except UnsupportedConstant as construct:
             raise self.unsupported(str(construct), init) from None
+        codes = [integers.wrap(unit, element) for unit in units] + [0]
         if ctype.length is not None:
             codes = codes[: ctype.length]
-        element = ctype.element
         return InitializerList(
-            tuple(convert(IntConstant(code, c_types.INT), element) for code in codes), ctype
+            tuple(convert(IntConstant(code, element), ctype.element) for code in codes), ctype
         )
 
     def initializer_list(self, init: c_ast.InitList, ctype: CType) -> InitializerList:
@@ -798,7 +814,7 @@ class FunctionLowering:
         if (
             isinstance(item, c_ast.InitList)
             or not isinstance(ctype, (ArrayType, StructType))
-            or (_is_string(item) and _is_char_array(ctype))
+            or self._initialises_array(item, ctype)
         ):
             return self.initializer(item, ctype), following
         if _is_string(item):  # for the char array the aggregate starts with
@@ -1348,15 +1364,20 @@ class FunctionLowering:
         edge = self.add(DeclarationEdge, text, variable=variable, initializer=value)
         self.context.global_declarations[variable] = edge
         self.context.global_variables.append(variable)
-        return bytes(element.value % 256 for element in value.elements)  # type: ignore[attr-defined]
+        size = variable.type.element.size  # type: ignore[attr-defined]
+        return b"".join(
+            (unit.value % (1 << (8 * size))).to_bytes(size, "little")  # type: ignore[attr-defined]
+            for unit in value.elements
+        )
 
     def _string_type(self, node: c_ast.Constant) -> ArrayType:
-        """The type of a string literal: ``char[N]``, N its bytes and the final zero
-        (a wide literal, of another element type, is refused)."""
+        """The type of a string literal: ``char[N]``, N its bytes and the final zero;
+        a wide literal's elements are of its own type (:func:`literal_units`)."""
         try:
-            return ArrayType(c_types.CHAR, len(string_units(node.value)) + 1)
+            element, units = literal_units(node.value, self.context.model)
         except UnsupportedConstant as construct:
             raise self.unsupported(str(construct), node) from None
+        return ArrayType(element, len(units) + 1)
 
     def _expr_ID(self, node: c_ast.ID) -> Expression:
         symbol = self.scopes.lookup(node.name)

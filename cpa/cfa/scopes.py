@@ -20,6 +20,7 @@ from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Expression, IntConstant, Variable
 from cpa.cfa.types import (
     ANONYMOUS_MEMBER_PREFIX,
+    CHAR,
     DOUBLE,
     FLOAT,
     INT,
@@ -742,6 +743,85 @@ def string_units(literal: str) -> list[int]:
     if end == 0 or literal[end:].strip():
         raise UnsupportedConstant(f"string literal {literal}")
     return units
+
+
+def literal_units(literal: str, model: DataModel = DEFAULT) -> tuple[IntegerType, list[int]]:
+    """The element type of a string literal as pycparser gives it (``char``; ``L``: the
+    data model's ``wchar_t``, ``int`` or ``long``; ``u``: ``char16_t``, ``unsigned
+    short``; ``U``: ``char32_t``, ``unsigned int``) and its code units without the final
+    zero. A wide literal's unit is a character's code point (in UTF-16 for ``u``: two
+    units beyond U+FFFF), an escape's value; segments without prefix take the other
+    segments' (C11 6.4.5p5); two different prefixes, and an escape beyond the element
+    type, raise :class:`UnsupportedConstant` (gcc rejects the first, warns and
+    truncates the second)."""
+    prefixes = {match.group(1) or "" for match in _STRING_SEGMENT.finditer(literal)}
+    prefixes.discard("")
+    prefixes.discard("u8")
+    if not prefixes:
+        return CHAR, string_units(literal)
+    if len(prefixes) > 1:
+        raise UnsupportedConstant(f"string literal {literal}")
+    (prefix,) = prefixes
+    element = {"L": model.wchar, "u": USHORT, "U": UINT}[prefix]
+    units: list[int] = []
+    end = 0
+    for match in _STRING_SEGMENT.finditer(literal):
+        if literal[end : match.start()].strip():
+            raise UnsupportedConstant(f"string literal {literal}")
+        units.extend(_wide_units(match.group(2), element, prefix == "u", literal))
+        end = match.end()
+    if literal[end:].strip():
+        raise UnsupportedConstant(f"string literal {literal}")
+    return element, units
+
+
+def _wide_units(body: str, element: IntegerType, utf16: bool, literal: str) -> list[int]:
+    """The code units of one segment of a wide literal (see :func:`literal_units`)."""
+    limit = 1 << (8 * element.size)
+    units: list[int] = []
+    position = 0
+    while position < len(body):
+        char = body[position]
+        if char == "\\" and body[position + 1 : position + 2] in ("u", "U"):
+            end = position + (6 if body[position + 1] == "u" else 10)
+            code = _universal_character(body[position + 2 : end])
+            if code is None:
+                raise UnsupportedConstant(f"string literal {literal}")
+            units.extend(_code_units(code, utf16))
+            position = end
+        elif char == "\\":
+            end = _escape_end(body, position)
+            (value,) = char_units(body[position:end]) or [None]
+            if value is None or value >= limit:
+                raise UnsupportedConstant(f"string literal {literal}")
+            units.append(value)
+            position = end
+        else:
+            units.extend(_code_units(ord(char), utf16))
+            position += 1
+    return units
+
+
+def _escape_end(body: str, position: int) -> int:
+    """Where the escape sequence at ``position`` (a backslash) ends in ``body``."""
+    escape = body[position + 1 : position + 2]
+    end = position + 2
+    if escape == "x":
+        while end < len(body) and body[end] in "0123456789abcdefABCDEF":
+            end += 1
+    elif escape in "01234567" and escape:
+        end = position + 1
+        while end < len(body) and end < position + 4 and body[end] in "01234567":
+            end += 1
+    return end
+
+
+def _code_units(code: int, utf16: bool) -> list[int]:
+    """A code point as one unit, or as UTF-16 (a surrogate pair beyond U+FFFF)."""
+    if utf16 and code > 0xFFFF:
+        code -= 0x10000
+        return [0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)]
+    return [code]
 
 
 def _char_value(body: str, wide: bool) -> int:
