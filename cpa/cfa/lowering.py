@@ -2185,7 +2185,8 @@ class FunctionLowering:
         if not element_size or size.value <= 0 or size.value % element_size:
             return f"{what} of {size.value} bytes of {element}"
         try:
-            leaves = _leaf_types(element, whole_unions, self.context.model)
+            fill_model = None if whole_unions else self.context.model
+            leaves = _leaf_types(element, whole_unions, fill_model)
         except ValueError as reason:
             return f"{what} of {reason}"
         count = size.value // element_size
