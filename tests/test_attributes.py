@@ -124,8 +124,12 @@ def test_weak_names_asm_labels_and_unreadable_gnu_constructs_are_refused(line, c
 @pytest.mark.parametrize(
     ("line", "construct"),
     [
-        ("struct __attribute__((packed)) P { char c; int x; };", "__attribute__((packed))"),
-        ("struct Q { char c; int x; } __attribute__((__packed__));", "__attribute__((packed))"),
+        # packed on a member, or with another attribute (packed on a type is modelled)
+        ("struct P { char c; int x __attribute__((packed)); };", "__attribute__((packed))"),
+        (
+            "struct Q { char c; int x; } __attribute__((packed, aligned(8)));",
+            "__attribute__((packed))",
+        ),
         ("struct R { char c; int x __attribute__((aligned(16))); };", "__attribute__((aligned))"),
         ("typedef int i8 __attribute__((mode(QI)));", "__attribute__((mode))"),
         ("__attribute__((constructor)) void s(void) { }", "__attribute__((constructor))"),
@@ -203,3 +207,51 @@ def test_pragma_pack_aligns_the_members_of_the_structs_defined_under_it():
             scopes.resolve_type(ext.type)
     sizes = {tag: c_types.size_of(scopes.lookup_tag(tag), LP64) for tag in "PQRNMD"}
     assert sizes == {"P": 7, "Q": 6, "R": 9, "N": 8, "M": 12, "D": 16}  # gcc -m64
+
+
+def test_a_packed_struct_or_union_is_laid_out_as_under_pragma_pack_1():
+    from cpa.cfa import c_types
+    from cpa.cfa.data_model import LP64
+
+    text = (
+        "struct I { char a; int b; };\n"
+        "struct __attribute__((packed)) O { char c; struct I i; short s; };\n"
+        "typedef struct { char c; long long w; } __attribute__((__packed__)) T;\n"
+        "union __attribute__((packed)) U { char c[3]; short h; };\n"
+        "struct W { char c; T t; };\n"
+        "int main(void) { struct O o; T t; union U u; struct W w; return 0; }\n"
+    )
+    cfa = parse_source(text, "prog.c")
+    types = {
+        edge.variable.c_name: edge.variable.type
+        for edge in cfa.edges()
+        if getattr(edge, "variable", None) is not None
+    }
+    layouts = {
+        name: (c_types.size_of(types[name], LP64), c_types.align_of(types[name], LP64))
+        for name in ("o", "t", "u", "w")
+    }
+    assert layouts == {"o": (11, 1), "t": (9, 1), "u": (3, 1), "w": (10, 1)}
+    assert [name for name, _ in types["o"].fields] == ["c", "i", "s"]  # no marker member
+
+
+@pytest.mark.parametrize(("total", "expected"), [("7", "FALSE"), ("8", "TRUE")])
+def test_packed_members_are_read_and_the_replay_packs_them_too(tmp_path, total, expected):
+    # gcc: o.i.b is at offset 5, o.s at 9; reached for k = 2 (the compiled run confirms)
+    from cegar_builders import analysis_only
+
+    from cpa.cfa.targets import Specification
+    from cpa.verifier import verify
+
+    program = tmp_path / "packed.c"
+    program.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "struct I { char a; int b; };\n"
+        "struct __attribute__((packed)) O { char c; struct I i; short s; };\n"
+        "int main(void) {\n  int k = __VERIFIER_nondet_int();\n"
+        "  struct O o = {1, {2, 3}, 4};\n  struct O *p = &o;\n"
+        "  if (sizeof o == 11 && p->i.b + p->s == TOTAL && k == 2) reach_error();\n"
+        "  return 0;\n}\n".replace("TOTAL", total)
+    )
+    result = verify(program, analysis_only(), Specification.unreach_call(), timelimit=60)
+    assert result.verdict.name == expected, result.reason

@@ -62,14 +62,14 @@ REFUSED = {
         "identifier __cpa_elvis",
     ),
     "a_system_header_marker_the_program_wrote": (
-        '# 1 "x.c" 3\nstruct __attribute__((packed)) S { char c; int i; };\n'
-        "int main(void) {\n  if (sizeof(struct S) == 5) reach_error();\n  return 0;\n}\n",
-        "__attribute__((packed))",
+        '# 1 "x.c" 3\nstruct __attribute__((aligned(16))) S { char c; int i; };\n'
+        "int main(void) {\n  if (sizeof(struct S) == 16) reach_error();\n  return 0;\n}\n",
+        "__attribute__((aligned))",
     ),
     "a_system_header_that_is_not_there": (
-        '# 1 "/usr/include/no-such-header.h" 3\nstruct __attribute__((packed)) S { char c; '
-        "int i; };\nint main(void) {\n  if (sizeof(struct S) == 5) reach_error();\n}\n",
-        "__attribute__((packed))",
+        '# 1 "/usr/include/no-such-header.h" 3\nstruct __attribute__((aligned(16))) S { char c; '
+        "int i; };\nint main(void) {\n  if (sizeof(struct S) == 16) reach_error();\n}\n",
+        "__attribute__((aligned))",
     ),
 }
 

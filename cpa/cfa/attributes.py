@@ -26,12 +26,19 @@ from pycparser import c_ast
 __all__ = [
     "BODY_ATTRIBUTES",
     "NORETURN_ATTRIBUTE",
+    "PACKED_MARKER",
     "HARMLESS_ATTRIBUTES",
     "LAYOUT_PRAGMAS",
     "Origins",
     "attribute_names",
     "pragma_text",
 ]
+
+#: the name of the member the preprocessing puts first into the body of a struct or
+#: union that ``__attribute__((packed))`` packs (the attribute is gone from the text
+#: pycparser reads); the frontend drops the member and lays the type out as
+#: ``#pragma pack(1)`` would
+PACKED_MARKER = "__cpa_packed"
 
 #: attributes (without leading and trailing underscores) that change no value, layout
 #: or order of execution of a defined program

@@ -29,6 +29,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import os
 import re
@@ -44,6 +45,7 @@ from cpa.cfa.attributes import (
     HARMLESS_ATTRIBUTES,
     LAYOUT_PRAGMAS,
     NORETURN_ATTRIBUTE,
+    PACKED_MARKER,
     Origins,
     attribute_names,
 )
@@ -242,6 +244,17 @@ class GnuGenerator(c_generator.CGenerator):
         if node.op in MEASURING_OPERATORS and node.op != "sizeof":
             return f"{node.op}({self._visit_expr(node.expr, allow_comma=True)})"
         return super().visit_UnaryOp(node)
+
+    def _generate_struct_union_enum(self, n, name: str) -> str:  # type: ignore[no-untyped-def]
+        """A struct or union that :func:`_mark_packed_types` marked: packed again."""
+        decls = getattr(n, "decls", None) or []
+        kept = [decl for decl in decls if getattr(decl, "name", None) != PACKED_MARKER]
+        if len(kept) == len(decls):
+            return super()._generate_struct_union_enum(n, name)
+        unmarked = copy.copy(n)
+        unmarked.decls = kept
+        text = super()._generate_struct_union_enum(unmarked, name)
+        return f"{name} __attribute__((packed)){text[len(name) :]}"
 
     def visit_FuncCall(self, node: c_ast.FuncCall) -> str:
         if isinstance(node.name, c_ast.ID) and node.name.name == CASE_RANGE_PLACEHOLDER:
@@ -530,6 +543,7 @@ def rewrite_gcc_extensions(text: str, file_name: str = "<string>") -> str:
     keywords = ("__", "asm", "restrict", "_Float", "_Complex", "_Noreturn", _ALIGNAS)
     if not any(keyword in text for keyword in keywords):
         return text
+    text = _mark_packed_types(text)
     origins: Origins | None = None
     words: str | None = None  # the text without line markers, when needed
 
@@ -760,6 +774,65 @@ def _labelled_name(text: str, start: int) -> str | None:
         elif depth == 0 and token not in _C_KEYWORDS:
             names.append(token)
     return names[-1] if names else None
+
+
+_PACKED = r"__attribute__\s*\(\(\s*(?:__)?packed(?:__)?\s*\)\)"
+#: ``struct __attribute__((packed)) [tag] {`` (group ``brace``: the body's brace)
+_PACKED_BEFORE = re.compile(
+    r"\b(?:struct|union)\s+(?P<attribute>" + _PACKED + r")\s*(?:[A-Za-z_]\w*\s*)?(?P<brace>\{)"
+)
+#: ``} __attribute__((packed))`` after a struct's or union's body
+_PACKED_AFTER = re.compile(r"(?P<brace>\})\s*(?P<attribute>" + _PACKED + r")")
+
+
+def _mark_packed_types(text: str) -> str:
+    """Replace ``__attribute__((packed))`` on a struct or union type (before its tag,
+    or after its body) by the member :data:`PACKED_MARKER` at the start of its body.
+    gcc gives each member of such a type the alignment 1, as ``#pragma pack(1)``; the
+    attribute on a member or a variable, or with other attributes, stays refused."""
+    if "packed" not in text:
+        return text
+    edits: list[tuple[int, int, str]] = []  # (start, end, replacement), no overlaps
+    marker = f" int {PACKED_MARKER};"
+    for match in _PACKED_BEFORE.finditer(text):
+        start, end = match.span("attribute")
+        edits.append((start, end, _blank(text[start:end])))
+        brace = match.end("brace")
+        edits.append((brace, brace, marker))
+    for match in _PACKED_AFTER.finditer(text):
+        opening = _opening_brace(text, match.start("brace"))
+        if opening is None or not re.search(r"\b(?:struct|union)\b[^;{}()]*$", text[:opening]):
+            continue  # not a struct's or union's body
+        start, end = match.span("attribute")
+        edits.append((start, end, _blank(text[start:end])))
+        edits.append((opening + 1, opening + 1, marker))
+    out = []
+    last = 0
+    for start, end, replacement in sorted(edits):
+        out.append(text[last:start])
+        out.append(replacement)
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _blank(text: str) -> str:
+    """Spaces for ``text``, keeping its line breaks (lines keep their numbers)."""
+    return re.sub(r"[^\n]", " ", text)
+
+
+def _opening_brace(text: str, closing: int) -> int | None:
+    """Where the ``{`` that the ``}`` at ``closing`` closes stands (a struct body holds
+    no string literal with a brace, so a plain count will do), None if none does."""
+    depth = 0
+    for index in range(closing, -1, -1):
+        if text[index] == "}":
+            depth += 1
+        elif text[index] == "{":
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
 
 
 #: the prefix of the declaration added after the program for each function it defines

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from cpa.cfa import builtins, c_types, integers
-from cpa.cfa.attributes import LAYOUT_PRAGMAS, pragma_text
+from cpa.cfa.attributes import LAYOUT_PRAGMAS, PACKED_MARKER, pragma_text
 from cpa.cfa.data_model import DEFAULT, DataModel
 from cpa.cfa.expressions import Expression, IntConstant, Variable
 from cpa.cfa.types import (
@@ -299,6 +299,9 @@ class Scopes:
                     f"#pragma {decl.string} inside a {kind}", *self._where(decl)
                 )
             if not isinstance(decl, c_ast.Decl):
+                continue
+            if decl.name == PACKED_MARKER:  # __attribute__((packed)) on the type
+                ctype.pack = 1
                 continue
             field_type = self.resolve_type(decl.type)
             name = decl.name

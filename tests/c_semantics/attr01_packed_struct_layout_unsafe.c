@@ -1,4 +1,4 @@
-/* expected: false; inputs: 7; note: a packed struct has no padding: sizeof is 7 (the attribute is refused: UNKNOWN is right) */
+/* expected: false; inputs: 7; note: a packed struct has no padding: sizeof is 7 */
 extern void reach_error(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
 struct __attribute__((packed)) P { char c; int x; short s; };

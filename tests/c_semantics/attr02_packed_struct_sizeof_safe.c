@@ -1,4 +1,4 @@
-/* expected: true; inputs: ; note: __attribute__((packed)) before the tag and after the body: sizeof is 5 either way (a wrong FALSE when the attribute was dropped) */
+/* expected: true; inputs: ; note: __attribute__((packed)) before the tag and after the body: sizeof is 5 either way */
 extern void reach_error(void);
 struct __attribute__((packed)) P { char c; int x; };
 struct Q { char c; int x; } __attribute__((packed));
