@@ -441,3 +441,32 @@ def test_what_the_memory_model_does_not_cover_is_unsupported(tmp_path: Path, bod
     result = _verify(tmp_path, f"int main(void) {{ {body} return 0; }}", analysis_only())
     assert result.verdict is Verdict.UNKNOWN
     assert "unsupported" in result.reason and construct in result.reason, result.reason
+
+
+_VOID_ARITHMETIC = """
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  if (k < 0 || k > 2) return 0;
+  char buf[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  int a[3] = {10, 20, 30};
+  void *p = buf, *v = a;
+  void *q = p + 2;
+  q += k;
+  q++;
+  int *r = (int *)(v + 4 * k);
+  if (*(char *)q == 5 && q - p == DIFFERENCE && *(char *)(1 + p) == 1 && *r == 30)
+    reach_error();
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("config", ["lbe", "impact"])
+@pytest.mark.parametrize("difference, expected", [("5", Verdict.FALSE), ("4", Verdict.TRUE)])
+def test_arithmetic_on_void_pointers_counts_bytes(tmp_path: Path, config, difference, expected):
+    # gcc: sizeof (void) is 1, so q is buf + 3 + k and v + 4 * k is &a[k]; reached for k = 2
+    body = _VOID_ARITHMETIC.replace("DIFFERENCE", difference)
+    result = _verify(tmp_path, body, analysis_only(config))
+    assert result.verdict is expected, result.reason
+    if expected is Verdict.FALSE:
+        assert [value.value for value in result.counterexample.inputs] == [2]

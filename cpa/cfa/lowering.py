@@ -1526,6 +1526,8 @@ class FunctionLowering:
     def binary(self, op: str, left: Expression, right: Expression, node=None) -> Expression:
         """``left op right`` with C's conversions made explicit (and constants folded)."""
         left_type, right_type = c_types.decay(left.type), c_types.decay(right.type)
+        if op in ("+", "-") and (_is_void_pointer(left_type) or _is_void_pointer(right_type)):
+            return self._void_pointer_arithmetic(op, left, right, node)
         arithmetic = c_types.is_arithmetic(left_type) and c_types.is_arithmetic(right_type)
         if op in _COMPARISONS:
             ctype: CType = INT
@@ -1575,6 +1577,22 @@ class FunctionLowering:
             else:
                 return IntConstant(value, folded_type)
         return BinaryExpression(op, left, right, ctype)
+
+    def _void_pointer_arithmetic(
+        self, op: str, left: Expression, right: Expression, node
+    ) -> Expression:
+        """gcc's arithmetic on ``void *`` (``sizeof (void)`` is 1): as on ``char *``,
+        the result converted back to ``void *`` (a difference stays a ``ptrdiff_t``)."""
+        as_bytes = [
+            CastExpression(side, PointerType(c_types.CHAR))
+            if _is_void_pointer(c_types.decay(side.type))
+            else side
+            for side in (left, right)
+        ]
+        result = self.binary(op, as_bytes[0], as_bytes[1], node)
+        if isinstance(result.type, PointerType):
+            return CastExpression(result, PointerType(VOID))
+        return result
 
     def _addresses_compared(
         self, op: str, left: Expression, right: Expression
@@ -2988,6 +3006,10 @@ def _is_null(expression: Expression) -> bool:
     (``(int *) 0`` too), which compare alike with a pointer; C's narrower notion of a
     null pointer constant, which decides the type of ``?:``, is :func:`_is_null_constant`."""
     return isinstance(expression, IntConstant) and expression.value == 0
+
+
+def _is_void_pointer(ctype: CType) -> bool:
+    return isinstance(ctype, PointerType) and isinstance(ctype.target, VoidType)
 
 
 def _decayed(value: Expression) -> Expression:

@@ -1,4 +1,4 @@
-/* expected: false; inputs: ; note: c ? p : q with p an int * and q a void * has type void * (C11 6.5.15p6): + 1 is gcc's void * arithmetic, one byte, not four (not modelled: UNKNOWN is right) */
+/* expected: false; inputs: ; note: c ? p : q with p an int * and q a void * has type void * (C11 6.5.15p6): + 1 is gcc's void * arithmetic, one byte, not four (the replay does not point into the bytes of an int: UNKNOWN is right) */
 extern void reach_error(void);
 
 int main(void) {
