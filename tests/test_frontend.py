@@ -1039,6 +1039,30 @@ def test_gnu_range_designators_are_written_out_for_pycparser():
         assert kept in out
 
 
+def test_a_range_after_other_designators_repeats_them(tmp_path):
+    # [1][0 ... 2] = 7 is [1][0], [1][1], [1][2]; writing out only the range's part gave
+    # [1][0] = 7, [1] = 7, [2] = 7 and a wrong TRUE (gcc: m[1][2] is 7, reached)
+    from cpa.cfa.preprocess import rewrite_gnu_syntax
+
+    out = rewrite_gnu_syntax("int m[3][4] = {[1][0 ... 2] = 7}; union A a = {.b[1 ... 2] = 5};")
+    assert "{[1][0] = 7, [1][1] = 7, [1][2] = 7}" in out
+    assert "{.b[1] = 5, .b[2] = 5}" in out
+    assert rewrite_gnu_syntax("int a[3] = {x[0 ... 1] = 2};") == "int a[3] = {x[0 ... 1] = 2};"
+    program = tmp_path / "range.c"
+    program.write_text(
+        "extern void reach_error(void);\nint m[3][4] = {[1][0 ... 2] = 7};\n"
+        "union A { unsigned char b[4]; unsigned int i; } a = {.b[1 ... 2] = 5};\n"
+        "int main(void) {\n  if (m[1][2] == 7 && m[2][0] == 0 && a.i == 0x050500u)"
+        " reach_error();\n  return 0;\n}\n"
+    )
+    from cpa.cfa.targets import Specification
+    from cpa.results import Verdict
+    from cpa.verifier import verify
+
+    result = verify(program, None, Specification.unreach_call(), timelimit=60)
+    assert result.verdict is Verdict.FALSE, result.reason
+
+
 def test_gnu_elvis_and_case_ranges_reach_gcc_as_written(tmp_path):
     from cpa.cfa.targets import Specification
     from cpa.replay import instrument

@@ -281,9 +281,18 @@ def rewrite_gnu_syntax(text: str) -> str:
             low, high = int(match.group("low")), int(match.group("high"))
             if not low <= high < low + MAX_RANGE_ELEMENTS:
                 continue
+            chain = _designator_chain_start(text, match.start())
+            if chain is None or chain < last:
+                continue  # not a designator where an item starts: left unreadable
+            while text[chain] in " \t\n":
+                chain += 1
+            prefix = text[chain : match.start()]
+            if "\n" in prefix:
+                continue  # repeating it would move the lines after it
             value = match.group("value")
-            out.append(text[last : match.start()])
-            out.append(", ".join(f"[{index}] = {value}" for index in range(low, high + 1)))
+            out.append(text[last:chain])
+            items = (f"{prefix}[{index}] = {value}" for index in range(low, high + 1))
+            out.append(", ".join(items))
             last = match.end()
         elif kind == "elvis":
             out.append(text[last : match.end()] + f" {ELVIS_PLACEHOLDER} ")
@@ -337,6 +346,33 @@ def _label_colon(text: str, position: int) -> int | None:
         elif char in ";{}":
             return None
     return None
+
+
+def _designator_chain_start(text: str, position: int) -> int | None:
+    """Where the designators before the range designator at ``position`` start: the
+    range may follow others (``.b[1 ... 2] = v``, ``[1][0 ... 2] = v``), which every
+    element written out must repeat; None unless an item of a brace list starts there
+    (after ``{`` or ``,``)."""
+    index = position
+    while True:
+        while index > 0 and text[index - 1] in " \t\n":
+            index -= 1
+        if index == 0:
+            return None
+        char = text[index - 1]
+        if char in "{,":
+            return index
+        if char == "]":
+            opening = text.rfind("[", 0, index - 1)
+            inner = text[opening + 1 : index - 1] if opening >= 0 else ""
+            if opening < 0 or not re.fullmatch(r"[\w \t+\-*/()]*", inner):
+                return None
+            index = opening
+        else:
+            name = re.search(r"\.[ \t]*[A-Za-z_]\w*[ \t]*$", text[max(0, index - 256) : index])
+            if name is None:
+                return None
+            index -= len(name.group())
 
 
 def _split_range(label: str) -> tuple[str, str] | None:
