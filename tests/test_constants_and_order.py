@@ -47,11 +47,25 @@ def test_character_constants_have_gccs_values(text, value):
 
 
 @pytest.mark.parametrize(
-    "text", ["'\\8'", "'abcde'", "'\\u0041'", "'\\ud800'", "'\\u00e'", "L'\\u00e9'"]
+    "text", ["'\\8'", "'abcde'", "'\\u0041'", "'\\ud800'", "'\\u00e'", "L'ab'", "u'\\U0001F600'"]
 )
 def test_character_constants_gcc_reads_differently_are_unsupported(text):
     with pytest.raises(UnsupportedConstant):
         parse_constant("char", text)
+
+
+def test_wide_character_constants_are_one_code_point_of_their_type():
+    # gcc: L'\u00e9' and L'é' are 233, u'\u20ac' 8364, L'\xffffffff' is -1 (a signed wchar_t)
+    for text, value, name in [
+        ("L'\\u00e9'", 233, "int"),
+        ("L'é'", 233, "int"),
+        ("u'\\u20ac'", 8364, "unsigned short"),
+        ("U'\\U0001F600'", 0x1F600, "unsigned int"),
+        ("L'\\xffffffff'", -1, "int"),
+    ]:
+        constant, ctype = parse_constant("char", text)
+        assert (constant, ctype.name) == (value, name), text
+    assert parse_constant("char", "L'a'", ILP32)[1].name == "long"  # gcc's wchar_t
 
 
 def test_universal_character_names_in_strings_are_their_utf8_bytes():

@@ -598,13 +598,16 @@ def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[in
     """Value and type of a pycparser ``Constant``; floats and strings keep their text."""
     if kind == "char" or (text.startswith("'") or text[:2] in ("L'", "u'", "U'")):
         prefix, body = text[: text.index("'")], text[text.index("'") + 1 : -1]
-        value = _char_value(body, prefix != "")
-        if prefix == "" and len(char_units(body)) > 1:  # a multi-character constant
+        if prefix in ("L", "u", "U"):  # one code point of the prefix's type
+            element = {"L": model.wchar, "u": USHORT, "U": UINT}[prefix]
+            units = _wide_units(body, element, prefix == "u", text)
+            if len(units) != 1:  # gcc: too long for its type, or more than one
+                raise UnsupportedConstant(f"character constant {text}")
+            return integers.wrap(units[0], element), element
+        value = _char_value(body, False)
+        if len(char_units(body)) > 1:  # a multi-character constant
             return integers.wrap(value, INT), INT
-        if prefix == "":  # an int of the value of a (signed) char
-            return integers.wrap(value, c_types.CHAR), INT
-        ctype = {"L": INT, "u": USHORT, "U": UINT}.get(prefix, INT)
-        return integers.wrap(value, ctype), ctype
+        return integers.wrap(value, c_types.CHAR), INT  # an int of a (signed) char's value
     if kind == "string":
         return text, c_types.CHAR
     if kind in ("float", "double", "long double"):
