@@ -22,7 +22,7 @@ from __future__ import annotations
 from cpa.cfa.addresses import edge_expressions
 from cpa.cfa.allocations import FREE
 from cpa.cfa.builtins import NONDET_PREFIX, STOP_FUNCTIONS
-from cpa.cfa.expressions import Variable, VariableRef, walk
+from cpa.cfa.expressions import Variable, VariableRef, variables_of
 from cpa.cfa.inputs import ALLOCATION_FUNCTIONS
 from cpa.cfa.model import CFA, CFAEdge, DeclarationEdge, ExternalCallEdge
 from cpa.cfa.types import FunctionType
@@ -119,5 +119,5 @@ def _variables_read(edge: CFAEdge) -> set[Variable]:
     for expression in edge_expressions(edge):
         if expression is getattr(edge, "lhs", None) and isinstance(expression, VariableRef):
             continue
-        found.update(e.variable for e in walk(expression) if isinstance(e, VariableRef))
+        found |= variables_of(expression)
     return found

@@ -734,13 +734,13 @@ class FunctionLowering:
         designator keeps what earlier items gave its other members."""
         designators = _through_anonymous_members(ctype, designators)
         position = self._designator_position(ctype, designators[0])
-        element_types, _ = _members(ctype)
-        element = _element_type(ctype, element_types, position)
         if c_types.is_union(ctype):
             # a union holds one member: the one designated last (C11 6.7.9p19)
             element = ctype.fields[position][1]  # type: ignore[union-attr]
             if position not in slots:
                 slots.clear()
+        else:
+            element = _element_type(ctype, _members(ctype)[0], position)
         if len(designators) == 1:
             slots[position], following = self._element(element, item.expr, items, following)
             return position, following

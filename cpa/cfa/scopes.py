@@ -9,7 +9,7 @@ keeps a stack of both; :meth:`Scopes.resolve_type` turns a pycparser type node i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from pycparser import c_ast
@@ -600,7 +600,7 @@ def parse_constant(kind: str, text: str, model: DataModel = DEFAULT) -> tuple[in
         prefix, body = text[: text.index("'")], text[text.index("'") + 1 : -1]
         if prefix in ("L", "u", "U"):  # one code point of the prefix's type
             element = {"L": model.wchar, "u": USHORT, "U": UINT}[prefix]
-            units = _wide_units(body, element, prefix == "u", text)
+            units = _wide_units(body, element, prefix == "u")
             if len(units) != 1:  # gcc: too long for its type, or more than one
                 raise UnsupportedConstant(f"character constant {text}")
             return integers.wrap(units[0], element), element
@@ -673,14 +673,23 @@ def char_units(body: str) -> list[int]:
     """The code units of a character constant's or string literal's body (between the
     quotes), escapes decoded: one per source character, a character outside ASCII and a
     universal character name (``\\u00e9``) as its UTF-8 bytes (gcc's execution character
-    set). A hex escape keeps its whole
-    value (a string stores it modulo 256, as gcc truncates it)."""
+    set). A hex escape keeps its whole value (a string stores it modulo 256, as gcc
+    truncates it)."""
     units: list[int] = []
+    for value, is_character in _decoded(body):
+        units.extend(chr(value).encode("utf-8") if is_character else [value])
+    return units
+
+
+def _decoded(body: str) -> Iterator[tuple[int, bool]]:
+    """What a constant's or literal's body holds, in order: ``(code point, True)`` for a
+    source character or a universal character name, ``(value, False)`` for another
+    escape. An escape gcc rejects or only warns about raises :class:`UnsupportedConstant`."""
     position = 0
     while position < len(body):
         char = body[position]
         if char != "\\":
-            units.extend(char.encode("utf-8"))
+            yield ord(char), True
             position += 1
             continue
         escape = body[position + 1 : position + 2]
@@ -690,30 +699,29 @@ def char_units(body: str) -> list[int]:
                 end += 1
             if end == position + 2:
                 raise UnsupportedConstant(f"character constant '{body}'")
-            units.append(int(body[position + 2 : end], 16))
+            yield int(body[position + 2 : end], 16), False
             position = end
         elif escape in "01234567" and escape:
             end = position + 1
             while end < len(body) and end < position + 4 and body[end] in "01234567":
                 end += 1
-            units.append(int(body[position + 1 : end], 8))
+            yield int(body[position + 1 : end], 8), False
             position = end
         elif escape in _ESCAPES:
-            units.append(_ESCAPES[escape])
+            yield _ESCAPES[escape], False
             position += 2
         elif escape in ("e", "E"):  # GNU escape for ESC
-            units.append(27)
+            yield 27, False
             position += 2
-        elif escape in ("u", "U"):  # a universal character name: its UTF-8 bytes
+        elif escape in ("u", "U"):  # a universal character name
             end = position + (6 if escape == "u" else 10)
             code = _universal_character(body[position + 2 : end])
             if code is None:
                 raise UnsupportedConstant(f"character constant '{body}'")
-            units.extend(chr(code).encode("utf-8"))
+            yield code, True
             position = end
         else:  # an escape gcc only warns about
             raise UnsupportedConstant(f"character constant '{body}'")
-    return units
 
 
 def _universal_character(digits: str) -> int | None:
@@ -739,16 +747,10 @@ def string_units(literal: str) -> list[int]:
     joining their text would change an escape, ``"\\x4" "1"``), each decoded by
     :func:`char_units`. A wide literal (``L``, ``u``, ``U``: other element types)
     raises :class:`UnsupportedConstant`."""
-    units: list[int] = []
-    end = 0
-    for match in _STRING_SEGMENT.finditer(literal):
-        if literal[end : match.start()].strip() or match.group(1) in ("L", "u", "U"):
-            raise UnsupportedConstant(f"string literal {literal}")
-        units.extend(char_units(match.group(2)))
-        end = match.end()
-    if end == 0 or literal[end:].strip():
+    segments = _segments(literal)
+    if any(prefix in ("L", "u", "U") for prefix, _ in segments):
         raise UnsupportedConstant(f"string literal {literal}")
-    return units
+    return [unit for _, body in segments for unit in char_units(body)]
 
 
 def literal_units(literal: str, model: DataModel = DEFAULT) -> tuple[IntegerType, list[int]]:
@@ -760,66 +762,44 @@ def literal_units(literal: str, model: DataModel = DEFAULT) -> tuple[IntegerType
     segments' (C11 6.4.5p5); two different prefixes, and an escape beyond the element
     type, raise :class:`UnsupportedConstant` (gcc rejects the first, warns and
     truncates the second)."""
-    prefixes = {match.group(1) or "" for match in _STRING_SEGMENT.finditer(literal)}
-    prefixes.discard("")
-    prefixes.discard("u8")
+    segments = _segments(literal)
+    prefixes = {prefix for prefix, _ in segments} - {"", "u8"}
     if not prefixes:
-        return CHAR, string_units(literal)
+        return CHAR, [unit for _, body in segments for unit in char_units(body)]
     if len(prefixes) > 1:
         raise UnsupportedConstant(f"string literal {literal}")
     (prefix,) = prefixes
     element = {"L": model.wchar, "u": USHORT, "U": UINT}[prefix]
-    units: list[int] = []
+    units = [unit for _, body in segments for unit in _wide_units(body, element, prefix == "u")]
+    return element, units
+
+
+def _segments(literal: str) -> list[tuple[str, str]]:
+    """The ``(prefix, body)`` of each quoted segment of a literal as pycparser gives it
+    (adjacent literals, kept apart); anything else in it raises :class:`UnsupportedConstant`."""
+    segments: list[tuple[str, str]] = []
     end = 0
     for match in _STRING_SEGMENT.finditer(literal):
         if literal[end : match.start()].strip():
             raise UnsupportedConstant(f"string literal {literal}")
-        units.extend(_wide_units(match.group(2), element, prefix == "u", literal))
+        segments.append((match.group(1) or "", match.group(2)))
         end = match.end()
-    if literal[end:].strip():
+    if end == 0 or literal[end:].strip():
         raise UnsupportedConstant(f"string literal {literal}")
-    return element, units
+    return segments
 
 
-def _wide_units(body: str, element: IntegerType, utf16: bool, literal: str) -> list[int]:
-    """The code units of one segment of a wide literal (see :func:`literal_units`)."""
-    limit = 1 << (8 * element.size)
+def _wide_units(body: str, element: IntegerType, utf16: bool) -> list[int]:
+    """The code units of a wide literal's or constant's body (see :func:`literal_units`)."""
     units: list[int] = []
-    position = 0
-    while position < len(body):
-        char = body[position]
-        if char == "\\" and body[position + 1 : position + 2] in ("u", "U"):
-            end = position + (6 if body[position + 1] == "u" else 10)
-            code = _universal_character(body[position + 2 : end])
-            if code is None:
-                raise UnsupportedConstant(f"string literal {literal}")
-            units.extend(_code_units(code, utf16))
-            position = end
-        elif char == "\\":
-            end = _escape_end(body, position)
-            (value,) = char_units(body[position:end]) or [None]
-            if value is None or value >= limit:
-                raise UnsupportedConstant(f"string literal {literal}")
-            units.append(value)
-            position = end
+    for value, is_character in _decoded(body):
+        if is_character:
+            units.extend(_code_units(value, utf16))
+        elif value >= 1 << (8 * element.size):
+            raise UnsupportedConstant(f"escape beyond {element} in '{body}'")
         else:
-            units.extend(_code_units(ord(char), utf16))
-            position += 1
+            units.append(value)
     return units
-
-
-def _escape_end(body: str, position: int) -> int:
-    """Where the escape sequence at ``position`` (a backslash) ends in ``body``."""
-    escape = body[position + 1 : position + 2]
-    end = position + 2
-    if escape == "x":
-        while end < len(body) and body[end] in "0123456789abcdefABCDEF":
-            end += 1
-    elif escape in "01234567" and escape:
-        end = position + 1
-        while end < len(body) and end < position + 4 and body[end] in "01234567":
-            end += 1
-    return end
 
 
 def _code_units(code: int, utf16: bool) -> list[int]:
