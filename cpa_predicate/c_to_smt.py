@@ -105,7 +105,7 @@ from cpa.cfa.types import (
     StructType,
 )
 from cpa.errors import UnsupportedFeature
-from cpa_predicate import cells
+from cpa_predicate import cells, union_bytes
 from cpa_predicate.division_lemmas import division_lemmas, quotient_and_remainder
 from cpa_predicate.memory import MemoryLayout, MemoryObject, Place
 from cpa_predicate.ssa import ssa_name, symbol
@@ -169,9 +169,8 @@ class ExpressionEncoder:
             return ctype.bits
         if isinstance(ctype, PointerType):
             return 8 * self.model.pointer_size
-        if c_types.is_union(ctype) and cells.union_problem(ctype) is None:  # type: ignore[arg-type]
-            size = c_types.size_of(ctype, self.model)
-            return None if not size else 8 * size  # its bytes (:mod:`cpa_predicate.cells`)
+        if c_types.is_union(ctype):  # its bytes (:mod:`cpa_predicate.cells`)
+            return cells.union_cell_bits(ctype, self.model)  # type: ignore[arg-type]
         return None
 
     def variable_name(self, variable: Variable) -> str | None:
@@ -357,7 +356,7 @@ class ExpressionEncoder:
         if width is None:
             problem = cells.union_problem(union) or f"size of {union} unknown"
             raise _unsupported(f"union member access '{member}': {problem}", ctx)
-        return cells.slice_path(path, 0, width)
+        return cells.slice_path(path, 0, width, cells.holds_pointers(union))
 
     # --- addresses (:mod:`cpa_predicate.memory`) --------------------------------------
 
@@ -590,10 +589,9 @@ class ExpressionEncoder:
                 name = ssa_name(path, bits)
                 values.append((symbol(name, ctx.index(name)), guard))
                 continue
-            cell, offset, width = found
-            name = ssa_name(cell, width)
-            low = 8 * offset
-            values.append((BVExtract(symbol(name, ctx.index(name)), low, low + bits - 1), guard))
+            name = ssa_name(found.cell, found.width)
+            cell = symbol(name, ctx.index(name))
+            values.append((union_bytes.load(cell, found, ctype, bits, ctx), guard))
         result = values[-1][0]
         for value, guard in reversed(values[:-1]):
             result = Ite(guard, value, result)

@@ -23,13 +23,22 @@ an element or member inside one, is a *slice* of that cell, named by the union's
 the byte offset and the cell's width (``main::v~2:32``): a read extracts the slice's
 bits, a write replaces them and keeps the others, so reading another member than the
 one written gives the bytes gcc gives. Only unions whose members are made of integers
-(no pointers, floating point, ``_Bool`` or bit-fields) are cells; a struct inside a
+and pointers (no floating point, ``_Bool`` or bit-fields) are cells; a struct inside a
 union is read and written leaf by leaf, each leaf the slice at its offset.
+
+A pointer's bytes are an address of our layout, not gcc's, so no verdict may rest on
+reading them as anything but that pointer. A union that holds a pointer somewhere
+therefore has *provenance* bits after its bytes (:mod:`cpa_predicate.union_bytes`):
+which bytes hold a pointer and where each such pointer starts. A read that finds what
+was written (the pointer stored at that offset, or integer bytes read as integers)
+is exact; another read (an integer from a pointer's bytes, a pointer from integer
+bytes other than all zero) is any value, and the encoding says it approximated.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from cpa.cfa import c_types
 from cpa.cfa.types import ArrayType, CType, FloatType, IntegerType, PointerType, StructType
@@ -117,33 +126,76 @@ def _bytes_problem(ctype: CType) -> str | None:
             if problem is not None:
                 return problem
         return None
+    if isinstance(ctype, PointerType):
+        return None
     return f"a union with a member of type {ctype} is not modelled"
+
+
+@lru_cache(maxsize=1024)
+def holds_pointers(ctype: CType) -> bool:
+    """Whether a pointer is among the leaves of ``ctype`` (through unions too)."""
+    if isinstance(ctype, PointerType):
+        return True
+    if isinstance(ctype, ArrayType):
+        return holds_pointers(ctype.element)
+    if isinstance(ctype, StructType):
+        return any(holds_pointers(field_type) for _, field_type in ctype.fields or ())
+    return False
+
+
+def union_cell_bits(ctype: StructType, model) -> int | None:
+    """The width of the cell of the union ``ctype`` (None if it is not one cell): its
+    bytes, and for a union that holds a pointer two provenance bits per byte."""
+    if union_problem(ctype) is not None:
+        return None
+    size = c_types.size_of(ctype, model)
+    if not size:
+        return None
+    return 10 * size if holds_pointers(ctype) else 8 * size
 
 
 #: separates a union cell's path from a slice's byte offset and the cell's width
 SLICE = "~"
+#: marks the slice of a cell with provenance bits
+PROVENANCE = "p"
 
 
-def slice_path(cell: str, offset: int, width: int) -> str:
-    """The path of the slice at byte ``offset`` of the union cell ``cell`` of ``width`` bits."""
-    return f"{cell}{SLICE}{offset}:{width}"
+class Slice(NamedTuple):
+    """A part of a union's cell: ``offset`` bytes in, of the cell ``cell`` of ``width``
+    bits; ``provenance``: the cell has provenance bits after its bytes."""
+
+    cell: str
+    offset: int
+    width: int
+    provenance: bool = False
+
+    @property
+    def size(self) -> int:
+        """The number of bytes of the cell."""
+        return self.width // 10 if self.provenance else self.width // 8
 
 
-def parse_slice(path: str) -> tuple[str, int, int] | None:
-    """(cell, byte offset, cell width) of a slice path, None for the path of a cell."""
+def slice_path(cell: str, offset: int, width: int, provenance: bool = False) -> str:
+    """The path of the slice at byte ``offset`` of the union cell ``cell`` of ``width``
+    bits (with ``provenance`` bits)."""
+    return f"{cell}{SLICE}{offset}:{width}{PROVENANCE if provenance else ''}"
+
+
+def parse_slice(path: str) -> Slice | None:
+    """The slice a path names, None for the path of a cell."""
     cell, separator, rest = path.rpartition(SLICE)
     if not separator:
         return None
     offset, _, width = rest.partition(":")
-    return cell, int(offset), int(width)
+    provenance = width.endswith(PROVENANCE)
+    return Slice(cell, int(offset), int(width.removesuffix(PROVENANCE)), provenance)
 
 
 def moved_slice(path: str, delta: int) -> str:
     """The slice ``delta`` bytes after the slice ``path``."""
     found = parse_slice(path)
     assert found is not None
-    cell, offset, width = found
-    return slice_path(cell, offset + delta, width)
+    return slice_path(found.cell, found.offset + delta, found.width, found.provenance)
 
 
 @lru_cache(maxsize=1024)

@@ -44,8 +44,6 @@ from pysmt.shortcuts import (
     TRUE,
     And,
     Bool,
-    BVConcat,
-    BVExtract,
     Equals,
     Ite,
     Not,
@@ -93,7 +91,7 @@ from cpa.cfa.types import (
 )
 from cpa.cfa.undefined import read_only_arguments
 from cpa.errors import UnsupportedFeature
-from cpa_predicate import cells
+from cpa_predicate import cells, union_bytes
 from cpa_predicate.c_to_smt import ExpressionEncoder, is_storable
 from cpa_predicate.memory import MemoryLayout, MemoryObject
 from cpa_predicate.ssa import (
@@ -631,7 +629,7 @@ class PathFormulaManager:
         else:
             value = encoder.as_value(value, source_type, ctx)
         for path, guard in places:
-            _write(ctx, path, guard, value)
+            _write(ctx, path, guard, value, ctype)
 
     def _havoc(
         self,
@@ -894,13 +892,16 @@ class PathFormulaManager:
         member_type = union.fields[init.member][1]  # type: ignore[index]
         member: dict[str, tuple[FNode, CType]] = {}
         self._initial_values("", member_type, init.elements[0], member, ctx, static)
+        provenance = cells.holds_pointers(union)
         for suffix, leaf_type, offset in cells.byte_leaves(member_type, encoder.model):
             bits = encoder.bits(leaf_type)
-            assert bits is not None  # unions of integers only
+            assert bits is not None  # unions of integers and pointers only
             value, value_type = member.get(suffix, (BV(0, bits), leaf_type))
             if value_type != leaf_type:
                 value = encoder.convert(value, value_type, leaf_type, ctx)
-            raw = _spliced(raw, encoder.as_value(value, leaf_type, ctx), 8 * offset)
+            part = cells.Slice("", offset, width, provenance)
+            value = encoder.as_value(value, leaf_type, ctx)
+            raw = union_bytes.store(raw, part, value, leaf_type)
         return raw
 
     def _initial_values(
@@ -1127,37 +1128,22 @@ class PathFormulaManager:
         self._store(ctx, places, lhs.type, value, result.type)
 
 
-def _write(ctx: _EdgeContext, path: str, guard: FNode, value: FNode) -> None:
-    """A new SSA instance of the cell at ``path``: ``value`` where ``guard`` holds, the
-    old contents elsewhere. A slice of a union's cell (:mod:`cpa_predicate.cells`)
-    replaces its bytes and keeps the cell's others."""
+def _write(
+    ctx: _EdgeContext, path: str, guard: FNode, value: FNode, ctype: CType | None = None
+) -> None:
+    """A new SSA instance of the cell at ``path``: ``value`` (of type ``ctype``; None:
+    plain bytes) where ``guard`` holds, the old contents elsewhere. A slice of a
+    union's cell (:mod:`cpa_predicate.union_bytes`) replaces its bytes and keeps the
+    cell's others."""
     found = cells.parse_slice(path)
     if found is None:
         name = ssa_name(path, value.bv_width())
     else:
-        cell, offset, width = found
-        name = ssa_name(cell, width)
-        value = _spliced(symbol(name, ctx.index(name)), value, 8 * offset)
+        name = ssa_name(found.cell, found.width)
+        value = union_bytes.store(symbol(name, ctx.index(name)), found, value, ctype)
     if not guard.is_true():
         value = Ite(guard, value, symbol(name, ctx.index(name)))
     ctx.add_constraint(Equals(symbol(name, ctx.increment(name)), value))
-
-
-def _spliced(cell: FNode, value: FNode, low: int) -> FNode:
-    """``cell`` with its bits from ``low`` on replaced by ``value`` (a union member's
-    store into the union's bytes)."""
-    width, high = cell.bv_width(), low + value.bv_width()
-    assert high <= width
-    parts = []
-    if high < width:
-        parts.append(BVExtract(cell, high, width - 1))
-    parts.append(value)
-    if low > 0:
-        parts.append(BVExtract(cell, 0, low - 1))
-    result = parts[0]
-    for part in parts[1:]:
-        result = BVConcat(result, part)
-    return result
 
 
 def _read_only_root(lvalue: Expression) -> bool:
@@ -1178,9 +1164,10 @@ def _may_hold_pointer(argument: Expression) -> bool:
         return True
     if cells.is_aggregate(ctype):
         try:
-            return any(isinstance(leaf, PointerType) for _, leaf in cells.leaves(ctype))
+            cells.leaves(ctype)
         except cells.NotScalarisable:
             return True
+        return cells.holds_pointers(ctype)  # in a union too
     return False
 
 

@@ -124,6 +124,7 @@ from cpa.cfa.types import (
     FloatType,
     FunctionType,
     IntegerType,
+    PointerType,
     StructType,
     VoidType,
 )
@@ -211,10 +212,14 @@ class UnionBytes:
     """The contents of a union: its bytes as one little-endian number (x86's order, in
     which gcc lays out members) and which of its bits are known (``-1``: all); a member
     reads and writes its part of them, so a member read after another was written gives
-    the bytes gcc gives."""
+    the bytes gcc gives. A pointer stored into the union is kept as itself, with its
+    byte offset and size (``pointers``): its bytes are gcc's address, which a replay
+    does not know, so they are unknown as integers, and only a read of that pointer at
+    that offset gets it back."""
 
     value: int
     known: int
+    pointers: tuple[tuple[int, int, object], ...] = ()
 
     def bits_at(self, offset: int, size: int) -> int | None:
         """The ``size`` bytes from byte ``offset`` on, None unless all are known."""
@@ -222,6 +227,23 @@ class UnionBytes:
         if self.known & mask != mask:
             return None
         return (self.value & mask) >> 8 * offset
+
+    def holds_pointer_in(self, offset: int, size: int) -> bool:
+        """Whether a stored pointer has a byte among the ``size`` bytes from ``offset``."""
+        return any(at < offset + size and offset < at + length for at, length, _ in self.pointers)
+
+    def part(self, offset: int, size: int) -> UnionBytes:
+        """The ``size`` bytes from ``offset`` on, as the contents of a union of their own
+        (a union inside this one)."""
+        mask = (1 << 8 * size) - 1
+        inside = tuple(
+            (at - offset, length, pointer)
+            for at, length, pointer in self.pointers
+            if offset <= at and at + length <= offset + size
+        )
+        return UnionBytes(
+            (self.value >> 8 * offset) & mask, (self.known >> 8 * offset) & mask, inside
+        )
 
 
 @dataclass(frozen=True)
@@ -915,14 +937,21 @@ class _Interpreter:
         size = c_types.size_of(ctype, self.cfa.data_model)
         if isinstance(ctype, StructType) and not c_types.is_union(ctype) and size is not None:
             return self._aggregate_in_union(block, union, offset, ctype)
-        if size is None or not (isinstance(ctype, IntegerType) or c_types.is_union(ctype)):
+        if size is None or not isinstance(ctype, (IntegerType, PointerType, StructType)):
             raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
-        bits = self._union_bytes(block, union).bits_at(offset, size)
+        contents = self._union_bytes(block, union)
+        if c_types.is_union(ctype):
+            return Aggregate({(): contents.part(offset, size)}, set())
+        if isinstance(ctype, PointerType):
+            return _pointer_in(contents, offset, size, _describe(block, union))
+        if contents.holds_pointer_in(offset, size):
+            raise _Unsupported(
+                f"the bytes of a pointer read as an integer in {_describe(block, union)}"
+            )
+        bits = contents.bits_at(offset, size)
         if bits is None:
             raise _Unsupported(f"read of uninitialised memory {_describe(block, union)}")
-        if isinstance(ctype, IntegerType):
-            return integers.wrap(bits, ctype)
-        return Aggregate({(): UnionBytes(bits, -1)}, set())
+        return integers.wrap(bits, ctype)
 
     def _aggregate_in_union(
         self, block: Block, union: tuple, offset: int, ctype: StructType
@@ -933,13 +962,18 @@ class _Interpreter:
         cells: dict[tuple, object] = {}
         for path, leaf, at in _leaves_with_offsets(ctype, self.cfa.data_model):
             size = c_types.size_of(leaf, self.cfa.data_model) or 0
-            bits = contents.bits_at(offset + at, size)
-            if bits is None:
+            if c_types.is_union(leaf):
+                cells[path] = contents.part(offset + at, size)
                 continue
-            if isinstance(leaf, IntegerType):
+            if isinstance(leaf, PointerType):
+                try:
+                    cells[path] = _pointer_in(contents, offset + at, size, "")
+                except _Unsupported:
+                    pass  # not a pointer there: reading this member is stopped
+                continue
+            bits = contents.bits_at(offset + at, size)
+            if bits is not None and not contents.holds_pointer_in(offset + at, size):
                 cells[path] = integers.wrap(bits, leaf)
-            else:  # a union inside the struct
-                cells[path] = UnionBytes(bits, -1)
         return Aggregate(cells, set())
 
     def _store_aggregate_in_union(
@@ -961,22 +995,43 @@ class _Interpreter:
             if isinstance(cell, int):
                 self._store_slice(block, part, cell, -1, leaf_size)
             elif isinstance(cell, UnionBytes):
-                self._store_slice(block, part, cell.value, cell.known, leaf_size)
+                self._store_union_bytes(block, part, cell, leaf_size)
+            elif isinstance(cell, (Pointer, FunctionValue)):
+                self._store_slice(block, part, 0, 0, leaf_size, ((0, leaf_size, cell),))
             elif zero:
                 self._store_slice(block, part, 0, -1, leaf_size)
             elif cell is not None:
                 raise _Unsupported(f"a value {cell!r} in a union's bytes")
 
-    def _store_slice(self, block: Block, path: tuple, bits: int, known: int, size: int) -> None:
-        """Write ``size`` bytes (``bits``, of which the bits ``known`` are known) into
-        the part ``path`` of a union's bytes."""
+    def _store_union_bytes(self, block: Block, path: tuple, value: UnionBytes, size: int) -> None:
+        """Write the contents of a union (of ``size`` bytes) into the part ``path``."""
+        self._store_slice(block, path, value.value, value.known, size, value.pointers)
+
+    def _store_slice(
+        self,
+        block: Block,
+        path: tuple,
+        bits: int,
+        known: int,
+        size: int,
+        pointers: tuple[tuple[int, int, object], ...] = (),
+    ) -> None:
+        """Write ``size`` bytes (``bits``, of which the bits ``known`` are known, and the
+        ``pointers`` at offsets relative to the part) into the part ``path`` of a
+        union's bytes; a pointer stored before with a byte among them is gone."""
         union, offset = path[:-1], path[-1].offset
         self._check_bounds(block, union)
         contents = self._union_bytes(block, union)
         mask = ((1 << 8 * size) - 1) << 8 * offset
         value = (contents.value & ~mask) | ((bits << 8 * offset) & mask)
         known_bits = (contents.known & ~mask) | ((known << 8 * offset) & mask)
-        self.state.set_cell(block, union, UnionBytes(value, known_bits))
+        kept = tuple(
+            entry
+            for entry in contents.pointers
+            if not (entry[0] < offset + size and offset < entry[0] + entry[1])
+        )
+        moved = tuple((offset + at, length, pointer) for at, length, pointer in pointers)
+        self.state.set_cell(block, union, UnionBytes(value, known_bits, kept + moved))
 
     def _pointer_target(self, value: object) -> tuple[Block, tuple]:
         if isinstance(value, Pointer):
@@ -1082,6 +1137,14 @@ class _Interpreter:
             if isinstance(ctype, IntegerType):
                 self._store_slice(block, path, _to_integer(value, ctype), -1, size)
                 return
+            if isinstance(ctype, PointerType):
+                if value == 0:  # gcc's null pointer: all bits zero
+                    self._store_slice(block, path, 0, -1, size)
+                elif isinstance(value, (Pointer, FunctionValue)):
+                    self._store_slice(block, path, 0, 0, size, ((0, size, value),))
+                else:
+                    raise _Unsupported(f"a value {value!r} stored as a pointer")
+                return
             if isinstance(ctype, StructType) and not c_types.is_union(ctype):
                 if not isinstance(value, Aggregate):
                     raise _Unsupported(f"a scalar stored into {ctype} in a union")
@@ -1091,7 +1154,7 @@ class _Interpreter:
                 inner = value.cells.get(())
                 if not isinstance(inner, UnionBytes):
                     inner = UnionBytes(0, -1 if () in value.zero_prefixes else 0)
-                self._store_slice(block, path, inner.value, inner.known, size)
+                self._store_union_bytes(block, path, inner, size)
                 return
             raise _Unsupported(f"a member of type {ctype} of a union used as a whole")
         self._check_bounds(block, path)
@@ -1531,6 +1594,18 @@ def _parts_at(union: CType | None, offset: int, model) -> set[object]:
         return set()
     parts = _parts(union, model, into_unions=True)  # type: ignore[arg-type]
     return {c_types.access_key(part) for _path, part, at in parts if at == offset}
+
+
+def _pointer_in(contents: UnionBytes, offset: int, size: int, where: str) -> object:
+    """The pointer of ``size`` bytes at ``offset`` of a union's bytes: the one stored
+    there, or null where the bytes are zero (gcc's null pointer); anything else is not
+    a pointer the replay knows."""
+    for at, length, pointer in contents.pointers:
+        if at == offset and length == size:
+            return pointer
+    if not contents.holds_pointer_in(offset, size) and contents.bits_at(offset, size) == 0:
+        return 0
+    raise _Unsupported(f"a pointer read from bytes of {where or 'a union'} that do not hold one")
 
 
 def _describe(block: Block, path: tuple) -> str:
