@@ -245,9 +245,20 @@ def test_memcpy_copies_a_union_whole(tmp_path: Path, config, condition, expected
 def test_memcpy_of_a_union_the_encoding_does_not_model_is_unsupported(tmp_path: Path):
     result = _verify(
         tmp_path,
-        HEADER_COPY + "union P { int i; int *p; };\nint main(void) { union P x, y; x.i = 1;"
+        HEADER_COPY + "union P { int i; float f; };\nint main(void) { union P x, y; x.i = 1;"
         " memcpy(&y, &x, sizeof x); if (y.i == 1) reach_error(); return 0; }",
         analysis_only(),
     )
     assert result.verdict is Verdict.UNKNOWN
     assert "unsupported" in result.reason and "union" in result.reason, result.reason
+
+
+def test_memcpy_of_a_union_copies_the_pointer_it_holds(tmp_path: Path):
+    body = (
+        "union P { int i; int *p; };\nint main(void) { int v = 3; union P x, y; x.p = &v;"
+        " memcpy(&y, &x, sizeof x); if (*y.p == 3) reach_error(); return 0; }"
+    )
+    result = _verify(tmp_path, HEADER_COPY + body, analysis_only())
+    assert result.verdict is Verdict.FALSE, result.reason
+    safe = _verify(tmp_path, HEADER_COPY + body.replace("*y.p == 3", "y.p != &v"), analysis_only())
+    assert safe.verdict is Verdict.TRUE, safe.reason

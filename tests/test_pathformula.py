@@ -418,7 +418,7 @@ def test_float_writes_are_dropped_but_reads_are_unsupported():
         ("int *p = 0; { int y = 1; p = &y; }", "inner block"),
         ("int x = 1; int *p = &x; extern void g(int *); g(p);", "passed to external function"),
         ("union u { int f; float g; } t; int y = t.f;", "a member of type float"),
-        ("union u { int f; int *q; } t; int *p = &t.f;", "a member of type int*"),
+        ("union u { int f; _Bool q; } t; int *p = &t.f;", "a _Bool member"),
         ('int x; scanf("%d", &x);', "passed to external function"),
         ("extern int ext(void); int (*fp)(void) = ext;", "the address of function ext"),
         ("int x = 1; int y = x + 1.0 > 2;", "floating-point"),
