@@ -63,3 +63,18 @@ def test_the_compiled_run_alone_refuses_the_false(tmp_path):
     result = _verify(tmp_path, NO_REPLAY)
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason.startswith("FALSE not confirmed: the compiled program does not reach")
+
+
+def test_a_violation_that_needs_a_signed_overflow_is_no_false(tmp_path):
+    # SV-COMP's loop-zilu verdicts assume no overflow; gcc -O0 would wrap and reach it
+    path = tmp_path / "overflow.c"
+    path.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+        "  int t = y; if (x > 0) y = y + x; if (!(y >= t)) reach_error(); return 0; }\n"
+    )
+    result = analyze(
+        parse_program(path), load_configuration(None, []), Specification.unreach_call(), 60
+    )
+    assert result.verdict is Verdict.UNKNOWN
+    assert "signed overflow in '(y + x)'" in result.reason, result.reason

@@ -215,7 +215,6 @@ def test_globals_shared_between_functions():
         ("(_Bool) x", 1),
         ("(unsigned char) (x + 1000)", 235),  # 1003 modulo 256
         ("(signed char) (x + 125)", -128),  # gcc: modulo 256 into [-128, 127]
-        ("2147483647 + x - 2147483647 - 3", 0),  # -fwrapv: wraps around and back
         ("(int) (4294967295u + x)", 2),  # unsigned arithmetic is modulo 2^32
         ("-1 < (unsigned) x", 0),  # -1 converts to 4294967295
         ("(unsigned char) 255 + x", 258),  # operands are promoted to int first
@@ -224,6 +223,37 @@ def test_globals_shared_between_functions():
 def test_c_arithmetic(expression, value):
     source = (
         f"int main() {{ int x; int r = {expression}; if (r == {value}) {{ ERROR: ; }} return 0; }}"
+    )
+    result = replay(source, [3])
+    assert result.reached_target, result.reason
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["2147483647 + x", "x - 2147483647 - 5", "x * 1073741824", "-(x - 3 - 2147483647 - 1)"],
+)
+def test_signed_overflow_stops_the_run_as_undefined(expression):
+    # gcc -O0 wraps around, but C leaves it undefined and an optimising build may assume
+    # it never happens: a FALSE must not rest on it
+    source = f"int main() {{ int x; int r = {expression}; ERROR: return r; }}"
+    result = replay(source, [3])
+    assert not result.reached_target
+    assert result.reason.startswith("undefined behaviour: signed overflow in"), result.reason
+    # in a wider type, or unsigned, the same values do not overflow
+    wide = replay(
+        source.replace("int r = ", "long long r = (long long) ").replace(
+            expression, f"({expression.replace('x', '(long long) x')})"
+        ),
+        [3],
+    )
+    assert wide.reached_target, wide.reason
+
+
+def test_unsigned_wrap_and_narrowing_are_not_overflow():
+    source = (
+        "int main() { int x; unsigned u = 4294967295u + x; short s = 32767; s = s + x;"
+        " signed char c = 127; c++; int m = 1 << 31; if (u == 2 && s == -32766 && c == -128"
+        " && m < 0) { ERROR: ; } return 0; }"
     )
     result = replay(source, [3])
     assert result.reached_target, result.reason

@@ -11,8 +11,10 @@ in one type ``ctype``: the mathematical result converted to ``ctype``.
 * Conversion to an integer type is modulo 2^width (C for unsigned targets, gcc's
   implementation-defined choice for signed ones; a bit-field's width is its declared
   one); to ``_Bool`` it is ``value != 0``.
-* Signed overflow of ``+ - * << -`` wraps around (gcc ``-fwrapv``; the project's
-  reference semantics for this undefined behaviour).
+* Signed overflow of ``+ - * << -`` wraps around (gcc ``-fwrapv``, and gcc ``-O0``;
+  the formulas' reading of this undefined behaviour). :func:`signed_overflow` says
+  where it happens, for the interpreter, which stops a run there: a FALSE must not
+  rest on it.
 * ``/`` and ``%`` truncate toward zero. Division by zero and ``MIN / -1`` trap on x86
   (SIGFPE): :class:`Trap`. A shift by a negative amount or by at least the width of
   the promoted left operand is undefined and not pinned down by gcc:
@@ -83,6 +85,26 @@ def binary(operator: str, a: int, b: int, ctype: IntegerType, count_type: Intege
     if operator == "^":
         return wrap(a ^ b, ctype)
     raise ValueError(f"not an arithmetic operator: {operator}")
+
+
+def signed_overflow(operator: str, a: int, b: int | None, ctype: IntegerType) -> bool:
+    """Whether ``a operator b`` (``-a`` for ``b`` None), operands of the type ``ctype``,
+    overflows a signed ``ctype``: undefined in C (C11 6.5p5). gcc ``-O0`` wraps around,
+    but an optimising build may assume it never happens, so no answer may rest on it.
+    (A signed ``<<`` is not counted: gcc defines it as two's complement.)"""
+    if not ctype.signed or ctype.name == "_Bool":
+        return False
+    if b is None:
+        exact = -a if operator == "-" else a
+    elif operator == "+":
+        exact = a + b
+    elif operator == "-":
+        exact = a - b
+    elif operator == "*":
+        exact = a * b
+    else:
+        return False
+    return not ctype.min_value <= exact <= ctype.max_value
 
 
 def compare(operator: str, a: int, b: int) -> int:

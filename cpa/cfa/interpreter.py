@@ -14,8 +14,9 @@ program compiled by gcc.)
 
 * Integers are **machine integers**: every operation is done in the type of the
   expression (the frontend made the conversions explicit) and wraps around modulo
-  2^width, signed ones included (gcc ``-fwrapv``); a value stored into a variable is
-  converted to its type. Division by zero and ``MIN / -1`` stop the run as a trap
+  2^width; a value stored into a variable is converted to its type. A signed overflow
+  of ``+ - *`` or unary ``-`` stops the run as undefined behaviour: gcc ``-O0`` wraps,
+  but an optimising build may assume it never happens, so no FALSE may rest on it. Division by zero and ``MIN / -1`` stop the run as a trap
   (SIGFPE on x86): the target is not reached. A shift by an amount outside
   ``[0, width)`` stops it as undefined behaviour.
 * **Inputs** (:func:`cpa.cfa.inputs.consumes_input` is the single source of truth,
@@ -1306,6 +1307,8 @@ class _Interpreter:
         if not isinstance(value, int) or not isinstance(expression.type, IntegerType):
             raise _Unsupported(f"operator {operator} on a pointer")
         value = integers.wrap(value, expression.type)
+        if integers.signed_overflow(operator, value, None, expression.type):
+            raise _Undefined(f"signed overflow in '{expression}' (-({value}))")
         return integers.unary(operator, value, expression.type)
 
     def _cast(self, value: object, ctype: CType) -> object:
@@ -1348,6 +1351,8 @@ class _Interpreter:
                 right == -1 and left == ctype.min_value
             ):
                 raise _Undefined(f"overflow in {ctype.name} division ({left} / -1)")
+            if integers.signed_overflow(operator, left, right, ctype):
+                raise _Undefined(f"signed overflow in '{expression}' ({left} {operator} {right})")
             return integers.binary(operator, left, right, ctype, ctype)
         except integers.Trap as trap:
             raise _Trapped(str(trap)) from None
