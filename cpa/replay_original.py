@@ -13,7 +13,7 @@ unit of its own:
 * a call of a target function that has a body is seen on entry to it, through gcc's
   ``-finstrument-functions`` hook, by its address (``nm``, a non-PIE binary);
 * a target label gets one inserted call, ``ERROR: { ...(line); }``, in a copy of the
-  file that keeps every line where it was (``#line 1``). Only where the text shows the
+  file that keeps every line where it was (a line marker ``# 1 "file"``). Only where the text shows the
   label plainly and it stands among a block's items, so that the inserted statement
   cannot change which statement the label or an ``if`` governs;
 * an uninitialised local that the replay reads as an input (BLAST's convention) gets an
@@ -405,7 +405,7 @@ class _Input:
 
 
 def _edit_text(program: str | os.PathLike, labels: list[_Label], inputs: list[_Input]) -> str:
-    """The file's text with the inserted calls, and a ``#line`` that keeps every line's
+    """The file's text with the inserted calls, and a line marker that keeps every line's
     number and the file's name for ``__FILE__``:
 
     * ``{ ...(line); }`` after each target label's colon;
@@ -475,5 +475,7 @@ def _edit_text(program: str | os.PathLike, labels: list[_Label], inputs: list[_I
     for index, start, end, new in sorted(edits, reverse=True):  # right to left in a line
         lines[index] = lines[index][:start] + new + lines[index][end:]
     escaped = str(program).replace("\\", "\\\\").replace('"', '\\"')
-    # the prototypes on the #line's line: line 1 of the file stays line 1
-    return prototypes + f'\n#line 1 "{escaped}"\n' + "\n".join(lines)
+    # the prototypes on the marker's line: line 1 of the file stays line 1; a line
+    # marker (``# 1 "file"``, GNU cpp's own) rather than ``#line``, which gcc rejects in
+    # a file it takes as preprocessed already (``.i``)
+    return prototypes + f'\n# 1 "{escaped}"\n' + "\n".join(lines)

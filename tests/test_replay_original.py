@@ -69,6 +69,20 @@ def test_a_target_label_gets_a_call_and_keeps_the_lines(tmp_path):
     assert missed.reached is False and "status 0" in missed.reason
 
 
+def test_a_target_label_in_a_preprocessed_file_is_reached_too(tmp_path):
+    # gcc takes a .i file as preprocessed: a line marker is allowed there, #line is not
+    problem = toolchain_problem("LP64")
+    if problem is not None:
+        pytest.skip(problem)
+    program = tmp_path / "program.i"
+    program.write_text(
+        HEADER + "int main(void) {\n  int x = __VERIFIER_nondet_int();\n"
+        "  if (x == 5) { ERROR: reach_error(); }\n  return 0;\n}\n"
+    )
+    reached = replay_original(program, ["5"], ANY_ERROR, "LP64")
+    assert reached.reached is True, reached.reason
+
+
 def test_a_label_that_an_if_governs_is_not_rewritten(tmp_path):
     # ``ERROR: { call } x = 1;`` would take the assignment out of the ``if``
     body = """int main(void) {
