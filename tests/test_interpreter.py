@@ -259,6 +259,21 @@ def test_unsigned_wrap_and_narrowing_are_not_overflow():
     assert result.reached_target, result.reason
 
 
+def test_the_address_of_a_variable_of_an_inner_block_stops_the_run():
+    # its lifetime ends with the block, which no edge marks: a comparison of the
+    # pointer after the block is undefined (C11 6.2.4p2), yet gcc's build would reach
+    source = (
+        "int main() { int k; int *p = 0; { int y = 1; if (k) p = &y; }"
+        " if (p != 0) { ERROR: ; } return 0; }"
+    )
+    stopped = replay(source, [1])
+    assert not stopped.reached_target
+    assert "the address of main::y" in stopped.reason and "inner block" in stopped.reason
+    # the block's variable by name, and the function's own variables, are fine
+    by_name = "int main() { int k; { int y = k; if (y == 2) { ERROR: ; } } return 0; }"
+    assert replay(by_name, [2]).reached_target
+
+
 def test_division_by_zero_stops():
     result = replay("int main() { int x; int y = 10 / x; return y; }", [0])
     assert not result.reached_target

@@ -47,7 +47,9 @@ program compiled by gcc.)
   ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work (in steps of
   the pointer's type: a ``char *`` over an array of structs moves by whole elements,
   anything finer is unsupported). The blocks of
-  a function's locals die when it returns; a ``MemoryCheck`` (the frontend's check
+  a function's locals die when it returns; the end of an inner block is not marked,
+  so taking the address of a variable declared there stops the run as unsupported
+  (as the encoding refuses it), lest a pointer used after its block go unnoticed; a ``MemoryCheck`` (the frontend's check
   before a pointer operation) holds when the pointer designates a live part of a
   block of a type the access may read, or stays inside its block. A union is one cell
   of its bytes (:class:`UnionBytes`, little-endian, with the bits that are known), and
@@ -172,10 +174,19 @@ class Block:
     never written read as zero when a prefix of their path is in ``zero_prefixes``.
     """
 
-    __slots__ = ("name", "ctype", "cells", "zero_prefixes", "alive", "read_only")
+    __slots__ = ("name", "ctype", "cells", "zero_prefixes", "alive", "read_only", "block_scoped")
 
-    def __init__(self, name: str, ctype: CType | None, zero: bool = False, read_only: bool = False):
+    def __init__(
+        self,
+        name: str,
+        ctype: CType | None,
+        zero: bool = False,
+        read_only: bool = False,
+        block_scoped: bool = False,
+    ):
         self.name = name
+        #: a variable declared in an inner block (see ``_Interpreter._pointer_to``)
+        self.block_scoped = block_scoped
         self.ctype = ctype
         self.cells: dict[tuple, object] = {}
         self.zero_prefixes: set[tuple] = {()} if zero else set()
@@ -697,7 +708,12 @@ class _Interpreter:
             # gcc (-O0 too) gives equal string literals of a file one array
             self.state.bind(self.state.globals, variable.name, self.state.globals[twin])
             return
-        block = Block(variable.name, variable.type, read_only=variable.read_only)
+        block = Block(
+            variable.name,
+            variable.type,
+            read_only=variable.read_only,
+            block_scoped=variable.block_scoped,
+        )
         table = self.state.globals if variable.is_global else self.state.frames[-1].locals
         self.state.bind(table, variable.name, block)
         if edge.initializer is not None:
@@ -864,9 +880,22 @@ class _Interpreter:
         if block is None:
             if not create:
                 raise _Unsupported(f"use of undeclared variable {variable.c_name}")
-            block = Block(variable.name, variable.type, read_only=variable.read_only)
+            block = Block(
+                variable.name,
+                variable.type,
+                read_only=variable.read_only,
+                block_scoped=variable.block_scoped,
+            )
             self.state.bind(table, variable.name, block)
         return block
+
+    def _pointer_to(self, block: Block, path: tuple) -> Pointer:
+        """A pointer to ``path`` in ``block``. Not to a variable declared in an inner
+        block: its lifetime ends with the block, which no edge marks, so a use of the
+        pointer after the block (undefined, C11 6.2.4p2) would go unnoticed."""
+        if block.block_scoped:
+            raise _Unsupported(f"the address of {block.name}, declared in an inner block")
+        return Pointer(block, path)
 
     def _location(self, expression: Expression, create: bool = False) -> tuple[Block, tuple]:
         """The block and path an lvalue expression designates."""
@@ -1108,7 +1137,7 @@ class _Interpreter:
             return self._read_slice(block, path, ctype)
         self._check_bounds(block, path)
         if isinstance(ctype, ArrayType):
-            return Pointer(block, path + (0,))  # array-to-pointer decay
+            return self._pointer_to(block, path + (0,))  # array-to-pointer decay
         if isinstance(ctype, StructType):
             size = len(path)
             cells = {p[size:]: v for p, v in block.cells.items() if p[:size] == path}
@@ -1207,7 +1236,7 @@ class _Interpreter:
             operand = expression.operand
             if isinstance(operand, FunctionRef):
                 return FunctionValue(operand.name)
-            return Pointer(*self._location(operand))
+            return self._pointer_to(*self._location(operand))
         if isinstance(expression, FunctionRef):
             return FunctionValue(expression.name)
         if isinstance(expression, StringLiteral):
