@@ -16,8 +16,9 @@ program compiled by gcc.)
   expression (the frontend made the conversions explicit) and wraps around modulo
   2^width; a value stored into a variable is converted to its type. A signed overflow
   of ``+ - *`` or unary ``-`` stops the run as undefined behaviour: gcc ``-O0`` wraps,
-  but an optimising build may assume it never happens, so no FALSE may rest on it. Division by zero and ``MIN / -1`` stop the run as a trap
-  (SIGFPE on x86): the target is not reached. A shift by an amount outside
+  but an optimising build may assume it never happens, so no FALSE may rest on it.
+  Division by zero and ``MIN / -1`` stop the run as a trap (SIGFPE on x86): the
+  target is not reached. A shift by an amount outside
   ``[0, width)`` stops it as undefined behaviour.
 * **Inputs** (:func:`cpa.cfa.inputs.consumes_input` is the single source of truth,
   the verifier's input list follows it): one value is taken, in execution order, for
@@ -46,12 +47,12 @@ program compiled by gcc.)
   path of array indices and field names; pointers are (block, path) pairs, so ``&x``,
   ``*p``, ``p->f``, ``a[i]`` and pointer arithmetic inside arrays work (in steps of
   the pointer's type: a ``char *`` over an array of structs moves by whole elements,
-  anything finer is unsupported). The blocks of
-  a function's locals die when it returns; the end of an inner block is not marked,
-  so taking the address of a variable declared there stops the run as unsupported
-  (as the encoding refuses it), lest a pointer used after its block go unnoticed; a ``MemoryCheck`` (the frontend's check
-  before a pointer operation) holds when the pointer designates a live part of a
-  block of a type the access may read, or stays inside its block. A union is one cell
+  anything finer is unsupported). The blocks of a function's locals die when it
+  returns; the end of an inner block is not marked, so taking the address of a
+  variable declared there stops the run as unsupported (as the encoding refuses it),
+  lest a pointer used after its block go unnoticed; a ``MemoryCheck`` (the frontend's
+  check before a pointer operation) holds when the pointer designates a live part of
+  a block of a type the access may read, or stays inside its block. A union is one cell
   of its bytes (:class:`UnionBytes`, little-endian, with the bits that are known), and
   a path into it ends in the byte offset of the part it designates (:class:`_Slice`).
   Floating point, calls through function pointers and pointer/integer mixing stop
@@ -708,12 +709,7 @@ class _Interpreter:
             # gcc (-O0 too) gives equal string literals of a file one array
             self.state.bind(self.state.globals, variable.name, self.state.globals[twin])
             return
-        block = Block(
-            variable.name,
-            variable.type,
-            read_only=variable.read_only,
-            block_scoped=variable.block_scoped,
-        )
+        block = _variable_block(variable)
         table = self.state.globals if variable.is_global else self.state.frames[-1].locals
         self.state.bind(table, variable.name, block)
         if edge.initializer is not None:
@@ -880,12 +876,7 @@ class _Interpreter:
         if block is None:
             if not create:
                 raise _Unsupported(f"use of undeclared variable {variable.c_name}")
-            block = Block(
-                variable.name,
-                variable.type,
-                read_only=variable.read_only,
-                block_scoped=variable.block_scoped,
-            )
+            block = _variable_block(variable)
             self.state.bind(table, variable.name, block)
         return block
 
@@ -1628,6 +1619,16 @@ def _parts_at(union: CType | None, offset: int, model) -> set[object]:
         return set()
     parts = _parts(union, model, into_unions=True)  # type: ignore[arg-type]
     return {c_types.access_key(part) for _path, part, at in parts if at == offset}
+
+
+def _variable_block(variable: Variable) -> Block:
+    """A fresh block for ``variable``."""
+    return Block(
+        variable.name,
+        variable.type,
+        read_only=variable.read_only,
+        block_scoped=variable.block_scoped,
+    )
 
 
 def _pointer_in(contents: UnionBytes, offset: int, size: int, where: str) -> object:
