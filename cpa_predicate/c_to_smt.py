@@ -356,7 +356,7 @@ class ExpressionEncoder:
         if width is None:
             problem = cells.union_problem(union) or f"size of {union} unknown"
             raise _unsupported(f"union member access '{member}': {problem}", ctx)
-        return cells.slice_path(path, 0, width, cells.holds_pointers(union))
+        return cells.slice_path(path, 0, width, c_types.holds_pointers(union))
 
     # --- addresses (:mod:`cpa_predicate.memory`) --------------------------------------
 

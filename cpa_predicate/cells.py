@@ -132,17 +132,6 @@ def _bytes_problem(ctype: CType) -> str | None:
 
 
 @lru_cache(maxsize=1024)
-def holds_pointers(ctype: CType) -> bool:
-    """Whether a pointer is among the leaves of ``ctype`` (through unions too)."""
-    if isinstance(ctype, PointerType):
-        return True
-    if isinstance(ctype, ArrayType):
-        return holds_pointers(ctype.element)
-    if isinstance(ctype, StructType):
-        return any(holds_pointers(field_type) for _, field_type in ctype.fields or ())
-    return False
-
-
 def union_cell_bits(ctype: StructType, model) -> int | None:
     """The width of the cell of the union ``ctype`` (None if it is not one cell): its
     bytes, and for a union that holds a pointer two provenance bits per byte."""
@@ -151,7 +140,7 @@ def union_cell_bits(ctype: StructType, model) -> int | None:
     size = c_types.size_of(ctype, model)
     if not size:
         return None
-    return 10 * size if holds_pointers(ctype) else 8 * size
+    return 10 * size if c_types.holds_pointers(ctype) else 8 * size
 
 
 #: separates a union cell's path from a slice's byte offset and the cell's width

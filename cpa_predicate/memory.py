@@ -217,7 +217,7 @@ class MemoryLayout:
         elif c_types.is_union(ctype):
             # its members and their parts: slices of its cell (:mod:`cpa_predicate.cells`)
             width = cells.union_cell_bits(ctype, self.model) or 0  # type: ignore[arg-type]
-            provenance = cells.holds_pointers(ctype)
+            provenance = c_types.holds_pointers(ctype)
             for _suffix, part, offset in cells.byte_parts(ctype, self.model, into_unions=True):
                 at = cells.slice_path(path, offset, width, provenance)
                 self._places.setdefault(c_types.access_key(part), []).append(

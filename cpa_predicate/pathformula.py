@@ -892,7 +892,7 @@ class PathFormulaManager:
         member_type = union.fields[init.member][1]  # type: ignore[index]
         member: dict[str, tuple[FNode, CType]] = {}
         self._initial_values("", member_type, init.elements[0], member, ctx, static)
-        provenance = cells.holds_pointers(union)
+        provenance = c_types.holds_pointers(union)
         for suffix, leaf_type, offset in cells.byte_leaves(member_type, encoder.model):
             bits = encoder.bits(leaf_type)
             assert bits is not None  # unions of integers and pointers only
@@ -1167,7 +1167,7 @@ def _may_hold_pointer(argument: Expression) -> bool:
             cells.leaves(ctype)
         except cells.NotScalarisable:
             return True
-        return cells.holds_pointers(ctype)  # in a union too
+        return c_types.holds_pointers(ctype)  # in a union too
     return False
 
 

@@ -49,7 +49,7 @@ def splice(cell: FNode, value: FNode, low: int) -> FNode:
 
 
 def _has_provenance(ctype: CType | None) -> bool:
-    return c_types.is_union(ctype) and cells.holds_pointers(ctype)  # type: ignore[arg-type]
+    return c_types.is_union(ctype) and c_types.holds_pointers(ctype)  # type: ignore[arg-type]
 
 
 def store(cell: FNode, part: cells.Slice, value: FNode, ctype: CType | None) -> FNode:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from cegar_builders import analysis_only
 
+from cpa.cfa import c_types
 from cpa.cfa.data_model import ILP32, LP64
 from cpa.cfa.frontend import parse_source
 from cpa.cfa.interpreter import run
@@ -103,7 +104,7 @@ def test_a_union_that_holds_a_pointer_has_two_provenance_bits_per_byte():
     assert cells.union_cell_bits(BYTES, LP64) == 32
     assert cells.union_cell_bits(tagged, LP64) == 80
     assert cells.union_cell_bits(tagged, ILP32) == 40
-    assert cells.holds_pointers(nested) and cells.union_cell_bits(nested, LP64) == 80
+    assert c_types.holds_pointers(nested) and cells.union_cell_bits(nested, LP64) == 80
 
 
 # --- verdicts ----------------------------------------------------------------------------
