@@ -243,7 +243,18 @@ class UnionBytes:
 
     def holds_pointer_in(self, offset: int, size: int) -> bool:
         """Whether a stored pointer has a byte among the ``size`` bytes from ``offset``."""
-        return any(at < offset + size and offset < at + length for at, length, _ in self.pointers)
+        return any(_overlap(entry, offset, size) for entry in self.pointers)
+
+    def pointer_at(self, offset: int, size: int) -> object | None:
+        """The pointer of ``size`` bytes at ``offset``: the one stored there, or null
+        where the bytes are zero (gcc's null pointer); None for anything else, which is
+        not a pointer the replay knows."""
+        for at, length, pointer in self.pointers:
+            if at == offset and length == size:
+                return pointer
+        if not self.holds_pointer_in(offset, size) and self.bits_at(offset, size) == 0:
+            return 0
+        return None
 
     def part(self, offset: int, size: int) -> UnionBytes:
         """The ``size`` bytes from ``offset`` on, as the contents of a union of their own
@@ -964,7 +975,11 @@ class _Interpreter:
         if c_types.is_union(ctype):
             return Aggregate({(): contents.part(offset, size)}, set())
         if isinstance(ctype, PointerType):
-            return _pointer_in(contents, offset, size, _describe(block, union))
+            pointer = contents.pointer_at(offset, size)
+            if pointer is None:
+                where = _describe(block, union)
+                raise _Unsupported(f"a pointer read from bytes of {where} that do not hold one")
+            return pointer
         if contents.holds_pointer_in(offset, size):
             raise _Unsupported(
                 f"the bytes of a pointer read as an integer in {_describe(block, union)}"
@@ -987,10 +1002,9 @@ class _Interpreter:
                 cells[path] = contents.part(offset + at, size)
                 continue
             if isinstance(leaf, PointerType):
-                try:
-                    cells[path] = _pointer_in(contents, offset + at, size, "")
-                except _Unsupported:
-                    pass  # not a pointer there: reading this member is stopped
+                pointer = contents.pointer_at(offset + at, size)
+                if pointer is not None:  # else reading this member is stopped
+                    cells[path] = pointer
                 continue
             bits = contents.bits_at(offset + at, size)
             if bits is not None and not contents.holds_pointer_in(offset + at, size):
@@ -1018,11 +1032,21 @@ class _Interpreter:
             elif isinstance(cell, UnionBytes):
                 self._store_union_bytes(block, part, cell, leaf_size)
             elif isinstance(cell, (Pointer, FunctionValue)):
-                self._store_slice(block, part, 0, 0, leaf_size, ((0, leaf_size, cell),))
+                self._store_pointer(block, part, cell, leaf_size)
             elif zero:
                 self._store_slice(block, part, 0, -1, leaf_size)
             elif cell is not None:
                 raise _Unsupported(f"a value {cell!r} in a union's bytes")
+
+    def _store_pointer(self, block: Block, path: tuple, value: object, size: int) -> None:
+        """Store the pointer ``value`` of ``size`` bytes into the part ``path`` of a
+        union's bytes: null as zero bytes (gcc's), another as itself, its bytes unknown."""
+        if value == 0:
+            self._store_slice(block, path, 0, -1, size)
+        elif isinstance(value, (Pointer, FunctionValue)):
+            self._store_slice(block, path, 0, 0, size, ((0, size, value),))
+        else:
+            raise _Unsupported(f"a value {value!r} stored as a pointer")
 
     def _store_union_bytes(self, block: Block, path: tuple, value: UnionBytes, size: int) -> None:
         """Write the contents of a union (of ``size`` bytes) into the part ``path``."""
@@ -1046,11 +1070,7 @@ class _Interpreter:
         mask = ((1 << 8 * size) - 1) << 8 * offset
         value = (contents.value & ~mask) | ((bits << 8 * offset) & mask)
         known_bits = (contents.known & ~mask) | ((known << 8 * offset) & mask)
-        kept = tuple(
-            entry
-            for entry in contents.pointers
-            if not (entry[0] < offset + size and offset < entry[0] + entry[1])
-        )
+        kept = tuple(entry for entry in contents.pointers if not _overlap(entry, offset, size))
         moved = tuple((offset + at, length, pointer) for at, length, pointer in pointers)
         self.state.set_cell(block, union, UnionBytes(value, known_bits, kept + moved))
 
@@ -1159,12 +1179,7 @@ class _Interpreter:
                 self._store_slice(block, path, _to_integer(value, ctype), -1, size)
                 return
             if isinstance(ctype, PointerType):
-                if value == 0:  # gcc's null pointer: all bits zero
-                    self._store_slice(block, path, 0, -1, size)
-                elif isinstance(value, (Pointer, FunctionValue)):
-                    self._store_slice(block, path, 0, 0, size, ((0, size, value),))
-                else:
-                    raise _Unsupported(f"a value {value!r} stored as a pointer")
+                self._store_pointer(block, path, value, size)
                 return
             if isinstance(ctype, StructType) and not c_types.is_union(ctype):
                 if not isinstance(value, Aggregate):
@@ -1631,16 +1646,11 @@ def _variable_block(variable: Variable) -> Block:
     )
 
 
-def _pointer_in(contents: UnionBytes, offset: int, size: int, where: str) -> object:
-    """The pointer of ``size`` bytes at ``offset`` of a union's bytes: the one stored
-    there, or null where the bytes are zero (gcc's null pointer); anything else is not
-    a pointer the replay knows."""
-    for at, length, pointer in contents.pointers:
-        if at == offset and length == size:
-            return pointer
-    if not contents.holds_pointer_in(offset, size) and contents.bits_at(offset, size) == 0:
-        return 0
-    raise _Unsupported(f"a pointer read from bytes of {where or 'a union'} that do not hold one")
+def _overlap(entry: tuple[int, int, object], offset: int, size: int) -> bool:
+    """Whether the stored pointer ``entry`` (offset, size, value) has a byte among the
+    ``size`` bytes from ``offset``."""
+    at, length, _ = entry
+    return at < offset + size and offset < at + length
 
 
 def _describe(block: Block, path: tuple) -> str:
