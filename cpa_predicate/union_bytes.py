@@ -84,13 +84,13 @@ def load(cell: FNode, part: cells.Slice, ctype: CType, bits: int, ctx) -> FNode:
     low = 8 * part.offset
     if not part.provenance:
         return BVExtract(cell, low, low + bits - 1)
-    size = part.size
-    count = bits // 10 if _has_provenance(ctype) else bits // 8
+    size, whole_union = part.size, _has_provenance(ctype)
+    count = bits // 10 if whole_union else bits // 8
     data = BVExtract(cell, low, low + 8 * count - 1)
     mark_low, start_low = 8 * size + part.offset, 9 * size + part.offset
     marks = BVExtract(cell, mark_low, mark_low + count - 1)
     starts = BVExtract(cell, start_low, start_low + count - 1)
-    if _has_provenance(ctype):
+    if whole_union:  # a union with provenance of its own: its bytes, marks and starts
         return BVConcat(BVConcat(starts, marks), data)
     unmarked = Equals(marks, BV(0, count))
     if isinstance(ctype, PointerType):
