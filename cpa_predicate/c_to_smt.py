@@ -154,12 +154,21 @@ class ExpressionEncoder:
 
     Stateless apart from the data model and the program's memory layout, so one
     encoder serves a whole run. Without a layout no object has an address.
+
+    Signed overflow and out-of-range shifts are undefined in C; the encoding wraps and
+    leaves such shifts unconstrained, which over-approximates. With ``defined_only``
+    it keeps only the paths on which no such operation happens (a side constraint
+    each): that is how a counterexample that does not rest on undefined behaviour is
+    looked for, after a first one did (:mod:`cpa_predicate.counterexample`).
     """
 
-    def __init__(self, model: DataModel, memory: MemoryLayout | None = None):
+    def __init__(
+        self, model: DataModel, memory: MemoryLayout | None = None, *, defined_only: bool = False
+    ):
         self.model = model
         self.memory = memory
         self.pointer_bits = 8 * model.pointer_size
+        self.defined_only = defined_only
 
     # --- public API ---------------------------------------------------------------------
 
@@ -631,6 +640,8 @@ class ExpressionEncoder:
             raise _unsupported(f"operator {op} on a {expr.operand.type} value '{expr}'", ctx)
         operand = self._operand(expr.operand, ctype, ctx)
         if op == "-":
+            if self.defined_only and _may_overflow(ctype):
+                ctx.add_constraint(Not(Equals(operand, BV(1 << (ctype.bits - 1), ctype.bits))))
             return BVNeg(operand)
         if op == "~":
             return BVNot(operand)
@@ -664,7 +675,10 @@ class ExpressionEncoder:
         right = self._operand(expr.right, ctype, ctx)
         wrapping = _WRAPPING.get(op)
         if wrapping is not None:
-            return wrapping(left, right)
+            result = wrapping(left, right)
+            if self.defined_only and op in _OVERFLOWING and _may_overflow(ctype):
+                ctx.add_constraint(_no_signed_overflow(op, left, right, result, ctype.bits))
+            return result
         if op in ("/", "%"):
             return self._division(op, left, right, ctype, ctx)
         raise _unsupported(f"binary operator '{op}'", ctx)
@@ -800,7 +814,10 @@ class ExpressionEncoder:
         if ctype.signed:
             minimum = BV(1 << (bits - 1), bits)
             overflow = And(Equals(left, minimum), Equals(right, BV((1 << bits) - 1, bits)))
-            if bits == 64 and self.model.pointer_size == 4:
+            if bits == 64 and self.model.pointer_size == 4 and self.defined_only:
+                ctx.add_constraint(Not(overflow))
+                overflow = None
+            elif bits == 64 and self.model.pointer_size == 4:
                 ctx.approximate(f"64-bit {op} that may overflow under ILP32")
             else:
                 traps.append(overflow)
@@ -842,11 +859,30 @@ class ExpressionEncoder:
         in_range = in_range.simplify()
         if in_range.is_true():
             return shifted
+        if self.defined_only:
+            ctx.add_constraint(in_range)
+            return shifted
         ctx.approximate(f"shift by an amount that may be out of range '{expr}'")
         fresh = ctx.fresh_aux(bits)
         if in_range.is_false():
             return fresh
         return Ite(in_range, shifted, fresh)
+
+
+_OVERFLOWING = frozenset(["+", "-", "*"])
+
+
+def _may_overflow(ctype: IntegerType) -> bool:
+    """Whether arithmetic in ``ctype`` can overflow a signed type (undefined in C)."""
+    return ctype.signed and ctype.name != "_Bool"
+
+
+def _no_signed_overflow(op: str, left: FNode, right: FNode, result: FNode, bits: int) -> FNode:
+    """That the ``bits``-bit signed ``left op right`` (wrapped: ``result``) equals the
+    exact result: done on operands sign-extended far enough that nothing wraps."""
+    extra = bits if op == "*" else 1
+    exact = _WRAPPING[op](BVSExt(left, extra), BVSExt(right, extra))
+    return Equals(exact, BVSExt(result, extra))
 
 
 def _plus(base: FNode, offset: FNode) -> FNode:

@@ -23,6 +23,7 @@ from cpa.cfa.types import IntegerType
 from cpa.core.context import AnalysisContext
 from cpa.results import Counterexample, InputValue, path_step
 from cpa_predicate.error_path import ErrorPath
+from cpa_predicate.pathformula import PathFormulaManager
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.ssa import IndexShift
 
@@ -53,11 +54,37 @@ def counterexample(
             edges.extend(cpa.paths.path_in(abstraction.block_formula, model_value))
     except ValueError as error:
         return RefinementResult(failed=f"no single error path could be rebuilt: {error}")
-    concrete_path = cpa.paths.empty()
+    result = _replayed_counterexample(cpa, context, cpa.paths, edges)
+    if result.failed is not None and _UNDEFINED in result.failed:
+        # The model's inputs overflow (say) where other inputs along the same path
+        # might not: solve the path again, keeping only its defined executions.
+        defined = PathFormulaManager(context.cfa, defined_only=True)
+        retry = _replayed_counterexample(cpa, context, defined, edges)
+        if retry.counterexample is not None:
+            return retry
+        return RefinementResult(failed=f"{result.failed}; solved again: {retry.failed}")
+    return result
+
+
+#: how the concrete interpreter words a run stopped by undefined behaviour
+_UNDEFINED = "(undefined behaviour: "
+
+
+def _replayed_counterexample(
+    cpa: PredicateCPA,
+    context: AnalysisContext,
+    paths: PathFormulaManager,
+    edges: list[CFAEdge],
+) -> RefinementResult:
+    """The counterexample of the concrete path ``edges`` encoded by ``paths``: its
+    inputs from a model of the path formula, replayed (by default) before it counts."""
+    concrete_path = paths.empty()
     for edge in edges:
-        concrete_path = cpa.paths.make_and(concrete_path, edge)
+        concrete_path = paths.make_and(concrete_path, edge)
     path_model = cpa.solver.model_of(concrete_path.formula)
     if path_model is None:
+        if paths.encoder.defined_only:
+            return RefinementResult(failed="no inputs take this path without undefined behaviour")
         return RefinementResult(
             failed="the error path rebuilt from the joined block formulas is infeasible"
         )
@@ -67,7 +94,7 @@ def counterexample(
         return 0 if constant is None else constant.constant_value()
 
     steps, inputs = [], []
-    for edge, nondets in cpa.paths.concrete_steps(edges, value):
+    for edge, nondets in paths.concrete_steps(edges, value):
         read = []
         for symbol_name, source in nondets:
             symbol = get_env().formula_manager.get_symbol(symbol_name)

@@ -333,11 +333,11 @@ class _EdgeContext:
 class PathFormulaManager:
     """Builds SSA path formulas for the edges of one program (under its data model)."""
 
-    def __init__(self, cfa: CFA):
+    def __init__(self, cfa: CFA, *, defined_only: bool = False):
         self.cfa = cfa
         self.file = cfa.file
         self.memory = MemoryLayout(cfa)
-        self.encoder = ExpressionEncoder(cfa.data_model, self.memory)
+        self.encoder = ExpressionEncoder(cfa.data_model, self.memory, defined_only=defined_only)
         #: symbol name -> where that fresh input value came from (last encoding wins)
         self.nondet_sources: dict[str, NondetSource] = {}
         self._names: dict[CFAEdge, tuple[str, ...]] = {}

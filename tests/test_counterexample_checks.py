@@ -78,3 +78,19 @@ def test_a_violation_that_needs_a_signed_overflow_is_no_false(tmp_path):
     )
     assert result.verdict is Verdict.UNKNOWN
     assert "signed overflow in '(y + x)'" in result.reason, result.reason
+
+
+def test_a_violation_that_other_inputs_reach_without_overflow_is_false(tmp_path):
+    # the solver may well answer x * 1000 == y with an x that overflows; the path is
+    # then solved again with no signed overflow allowed, and its inputs replay
+    path = tmp_path / "some_overflow.c"
+    path.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+        "  if (x * 1000 == y && y < 0) reach_error(); return 0; }\n"
+    )
+    configuration = load_configuration(None, ["analysis.search_by_execution=0"])
+    result = analyze(parse_program(path), configuration, Specification.unreach_call(), 60)
+    assert result.verdict is Verdict.FALSE, result.reason
+    x, y = (value.value for value in result.counterexample.inputs)
+    assert x * 1000 == y < 0
