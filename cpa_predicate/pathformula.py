@@ -104,6 +104,7 @@ from cpa_predicate.ssa import (
     ssa_name,
     symbol,
     unification,
+    uninstantiate,
 )
 
 #: the expressions that designate objects
@@ -196,6 +197,25 @@ def conjuncts(formula: FNode) -> list[FNode]:
         elif not f.is_true():
             out.append(f)
     return out
+
+
+def atoms_of(formula: FNode) -> list[FNode]:
+    """The theory atoms of ``formula`` (comparisons, Boolean symbols), each once."""
+    atoms: dict[FNode, None] = {}
+    stack = [formula]
+    seen = set()
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current.is_bool_constant():
+            continue
+        if current.is_theory_relation() or current.is_symbol():
+            atoms[current] = None
+            continue
+        stack.extend(current.args())
+    return list(atoms)
 
 
 def disjunction(parts: Iterable[FNode]) -> FNode:
@@ -395,6 +415,19 @@ class PathFormulaManager:
             pf.approximations,
             pf.origin,
         )
+
+    def plain_condition(self, edge: AssumeEdge) -> FNode | None:
+        """The condition of ``edge`` over uninstantiated program variables, or None if
+        its encoding needs more (an auxiliary value, a side constraint, an
+        approximation, an unsupported construct): a candidate predicate."""
+        ctx = _EdgeContext(self.file, edge.line, SSAMap())
+        try:
+            condition = self.encoder.condition(edge.condition, ctx)
+        except UnsupportedFeature:
+            return None
+        if ctx.current or ctx.constraints or ctx.approximations:
+            return None
+        return uninstantiate(condition)
 
     def path_formula(
         self, edges: Iterable[CFAEdge], start: PathFormula | None = None

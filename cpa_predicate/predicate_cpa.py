@@ -227,6 +227,14 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             "top-level conjuncts, or each of its atoms",
             PREDICATE_PARTS,
         ),
+        "condition_atoms": Option(
+            bool,
+            False,
+            "on each refinement, also add at the refuted path's abstraction locations the "
+            "atoms of the program's branch conditions over their function's variables, "
+            "each comparison also as < <= == (counting loops that refinement would "
+            "otherwise unroll)",
+        ),
         "invariants": Option(
             str,
             "",

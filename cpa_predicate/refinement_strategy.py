@@ -25,32 +25,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pysmt.fnode import FNode
 
+from cpa_predicate.condition_atoms import ConditionAtoms
 from cpa_predicate.error_path import Refutation
-from cpa_predicate.pathformula import conjuncts
+from cpa_predicate.pathformula import atoms_of, conjuncts
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import Abstraction
 
 if TYPE_CHECKING:
     from cpa_predicate.refiner import PredicateRefiner
-
-
-def atoms_of(formula: FNode) -> list[FNode]:
-    """The theory atoms of ``formula`` (comparisons, Boolean symbols), each once."""
-    atoms: dict[FNode, None] = {}
-    stack = [formula]
-    seen = set()
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        if current.is_bool_constant():
-            continue
-        if current.is_theory_relation() or current.is_symbol():
-            atoms[current] = None
-            continue
-        stack.extend(current.args())
-    return list(atoms)
 
 
 def conjuncts_of(formula: FNode) -> list[FNode]:
@@ -123,6 +105,10 @@ class AddPredicates(RefinementStrategy):
     NAME = "predicates"
     NOTHING_NEW = "no new predicates"
 
+    def __init__(self, refiner: PredicateRefiner):
+        super().__init__(refiner)
+        self._condition_atoms: ConditionAtoms | None = None
+
     def check(self) -> str | None:
         if self.cpa.options["abstraction"] == "none":
             return "refinement strategy 'predicates' needs an abstraction that uses predicates"
@@ -154,6 +140,24 @@ class AddPredicates(RefinementStrategy):
             predicates = [cpa.registry.get(part) for part in parts]
             cpa.precision.add(refutation.abstractions[position].location, predicates)
             found.append((position, predicates))
+        if cpa.options["condition_atoms"]:
+            found.extend(self._add_condition_atoms(refutation))
+        return found
+
+    def _add_condition_atoms(self, refutation: Refutation) -> list[tuple[int, list]]:
+        """The program's condition atoms (:mod:`cpa_predicate.condition_atoms`) at the
+        inner locations of the refutation, where they are new."""
+        cpa = self.cpa
+        if self._condition_atoms is None:
+            self._condition_atoms = ConditionAtoms(cpa.paths)
+            self.refiner.context.statistics.set("condition_atoms", len(self._condition_atoms))
+        found: list[tuple[int, list]] = []
+        for position in range(1, len(refutation.abstractions) - 1):
+            location = refutation.abstractions[position].location
+            atoms = self._condition_atoms.for_function(location.function)
+            predicates = [cpa.registry.get(atom) for atom in atoms]
+            if predicates and cpa.precision.add(location, predicates):
+                found.append((position, predicates))
         return found
 
     def _cut_points(self, refutation: Refutation, found: list[tuple[int, list]]) -> list[int]:

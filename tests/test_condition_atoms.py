@@ -1,0 +1,88 @@
+"""The program's condition atoms as predicates (``cpa.predicate.condition_atoms``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pysmt.shortcuts import BV, BVSLE, BVSLT, BVULE, BVULT, Equals, Symbol
+from pysmt.typing import BVType
+
+from cpa.cfa.frontend import parse_program, parse_source
+from cpa.cfa.lbe import summarise
+from cpa.cfa.targets import Specification
+from cpa.config import load_configuration
+from cpa.results import Verdict
+from cpa.verifier import analyze
+from cpa_predicate.condition_atoms import ConditionAtoms
+from cpa_predicate.pathformula import PathFormulaManager
+
+PROGRAM = """
+int __VERIFIER_nondet_int(void);
+unsigned g;
+int *p;
+int twice(int a) { if (a != 3) return 2 * a; return 0; }
+int main(void) {
+  int i = 0, n = __VERIFIER_nondet_int();
+  while (i < 100) i++;
+  if (g >= 7u) return 1;
+  if (*p == 0) return 2;
+  if (n / 2 == 5) return 3;
+  return twice(n);
+}
+"""
+
+
+def word(name: str, bits: int = 32):
+    return Symbol(f"{name}#{bits}", BVType(bits))
+
+
+def _atoms(source: str, lbe: bool) -> ConditionAtoms:
+    cfa = parse_source(source, "atoms.c")
+    if lbe:
+        summarise(cfa)
+    return ConditionAtoms(PathFormulaManager(cfa))
+
+
+def test_each_comparison_comes_with_its_boundary_variants_in_its_function():
+    for lbe in (False, True):  # LBE's summarised edges hold the same conditions
+        atoms = _atoms(PROGRAM, lbe)
+        i, g, a = word("main::i"), word("g"), word("twice::a")
+        hundred, seven = BV(100, 32), BV(7, 32)
+        in_main = set(atoms.for_function("main"))
+        loop = {BVSLT(i, hundred), BVSLE(i, hundred), Equals(i, hundred)}
+        unsigned = {BVULT(seven, g), BVULE(seven, g), Equals(seven, g)}  # 7 <= g
+        assert loop | unsigned <= in_main
+        # a global's atoms everywhere, a local's only in its own function
+        in_twice = set(atoms.for_function("twice"))
+        assert unsigned <= in_twice
+        assert Equals(a, BV(3, 32)) in in_twice
+        assert not loop & in_twice
+        assert Equals(a, BV(3, 32)) not in in_main
+
+
+def test_a_condition_that_needs_more_than_its_variables_gives_no_atom():
+    atoms = _atoms(PROGRAM, False)
+    for atom in atoms.for_function("main"):
+        names = {s.symbol_name() for s in atom.get_free_variables()}
+        # the division's side constraints and the dereference's cells are left out
+        assert names <= {"main::i#32", "g#32"}, atom
+
+
+COUNT_TO_A_MILLION = """
+int main(void) {
+  int i;
+  for (i = 0; i < 1000000; i++) ;
+  if (i != 1000000) { ERROR: return 1; }
+  return 0;
+}
+"""
+
+
+def test_a_counting_loop_is_proved_with_its_own_condition(tmp_path: Path):
+    # interpolants alone are i == 1, i == 2, ...: a refinement per iteration
+    path = tmp_path / "count.c"
+    path.write_text(COUNT_TO_A_MILLION)
+    configuration = load_configuration("lbe", ["cpa.predicate.condition_atoms=true"])
+    result = analyze(parse_program(path), configuration, Specification.any_error(), 60)
+    assert result.verdict is Verdict.TRUE, result.reason
+    assert result.statistics["refinements"] <= 3
