@@ -12,12 +12,20 @@ interpolants: ``i < N`` or ``i == N`` is ``i <= N``.
 
 More predicates never make an answer wrong: they only make the abstraction finer
 (and each abstraction more expensive). The refiner offers a location only the atoms
-over its own function's variables and the globals.
+over its own function's variables and the globals. Option ``condition_atoms``:
+``always`` from the first refinement on; ``unrolling`` from the first refinement
+after which the predicates of one location compare one variable with
+:data:`UNROLLED` or more different constants (``i < 1``, ``i < 2``, ``i < 3``...):
+state flags of reactive programs take two or three values, a loop counter keeps
+taking new ones. Every location of the refuted path gets the atoms, not only the
+loop head: the interpolants of an unrolled path are false after the loop (the path
+is infeasible before it leaves the loop), so nothing else would give the locations
+after it the facts that make the exit safe (``cond != 0`` in ``assert(i == N)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from pysmt.fnode import FNode
 from pysmt.shortcuts import BVSLE, BVSLT, BVULE, BVULT, Equals
@@ -26,6 +34,10 @@ from cpa.cfa.model import CFA, AssumeEdge, CFAEdge, ChoiceEdge, SequenceEdge
 from cpa_predicate.pathformula import PathFormulaManager, atoms_of
 
 _SCOPE_SEPARATOR = "::"
+CONDITION_ATOMS_MODES = ("off", "unrolling", "always")
+#: how many different constants one variable is compared with at a location before
+#: the refinement counts as unrolling a loop
+UNROLLED = 4
 
 
 class ConditionAtoms:
@@ -51,6 +63,27 @@ class ConditionAtoms:
 
     def __len__(self) -> int:
         return sum(len(atoms) for atoms in self._by_scope.values())
+
+
+def unrolls(predicates: Iterable[FNode]) -> bool:
+    """Whether the atoms of ``predicates`` (one location's) compare one variable with
+    :data:`UNROLLED` or more different constants."""
+    return bool(_unrolled_variables(predicates))
+
+
+def _unrolled_variables(predicates: Iterable[FNode]) -> set[FNode]:
+    """The variables that the atoms of ``predicates`` compare with :data:`UNROLLED`
+    or more different constants."""
+    constants: dict[FNode, set[int]] = {}
+    for atom in (atom for predicate in predicates for atom in atoms_of(predicate)):
+        if len(atom.args()) != 2:
+            continue
+        left, right = atom.args()
+        if left.is_bv_constant():
+            left, right = right, left
+        if left.is_symbol() and right.is_bv_constant():
+            constants.setdefault(left, set()).add(right.constant_value())
+    return {variable for variable, values in constants.items() if len(values) >= UNROLLED}
 
 
 def _scope(symbol_name: str) -> str | None:

@@ -29,6 +29,7 @@ from cpa.core.options import Option
 from cpa.errors import ConfigError, WitnessRejected
 from cpa_predicate.abstraction import PredicateAbstractionManager
 from cpa_predicate.blocks import BLOCK_OPERATORS, BlockOperator
+from cpa_predicate.condition_atoms import CONDITION_ATOMS_MODES
 from cpa_predicate.error_interpolants import ErrorInterpolants, context_key
 from cpa_predicate.labels import LABELS, BddLabels, FormulaLabels
 from cpa_predicate.pathformula import PathFormulaManager, factor_joins
@@ -228,12 +229,14 @@ class PredicateCPA(ConfigurableProgramAnalysis):
             PREDICATE_PARTS,
         ),
         "condition_atoms": Option(
-            bool,
-            False,
-            "on each refinement, also add at the refuted path's abstraction locations the "
+            str,
+            "off",
+            "on each refinement, also add at the refuted path's abstraction locations "
             "atoms of the program's branch conditions over their function's variables, "
-            "each comparison also as < <= == (counting loops that refinement would "
-            "otherwise unroll)",
+            "each comparison also as < <= == (for counting loops that refinement would "
+            "unroll): always, or at a location whose predicates compare one variable "
+            "with several constants, the atoms over that variable (unrolling)",
+            CONDITION_ATOMS_MODES,
         ),
         "invariants": Option(
             str,

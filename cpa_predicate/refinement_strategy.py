@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pysmt.fnode import FNode
 
-from cpa_predicate.condition_atoms import ConditionAtoms
+from cpa_predicate.condition_atoms import ConditionAtoms, unrolls
 from cpa_predicate.error_path import Refutation
 from cpa_predicate.pathformula import atoms_of, conjuncts
 from cpa_predicate.ssa import uninstantiate
@@ -108,6 +108,7 @@ class AddPredicates(RefinementStrategy):
     def __init__(self, refiner: PredicateRefiner):
         super().__init__(refiner)
         self._condition_atoms: ConditionAtoms | None = None
+        self._condition_atoms_on = False
 
     def check(self) -> str | None:
         if self.cpa.options["abstraction"] == "none":
@@ -140,20 +141,30 @@ class AddPredicates(RefinementStrategy):
             predicates = [cpa.registry.get(part) for part in parts]
             cpa.precision.add(refutation.abstractions[position].location, predicates)
             found.append((position, predicates))
-        if cpa.options["condition_atoms"]:
+        if cpa.options["condition_atoms"] != "off":
             found.extend(self._add_condition_atoms(refutation))
         return found
 
     def _add_condition_atoms(self, refutation: Refutation) -> list[tuple[int, list]]:
         """The program's condition atoms (:mod:`cpa_predicate.condition_atoms`) at the
-        inner locations of the refutation, where they are new."""
+        inner locations of the refutation, once the mode says so."""
         cpa = self.cpa
-        if self._condition_atoms is None:
+        inner = range(1, len(refutation.abstractions) - 1)
+        locations = [refutation.abstractions[position].location for position in inner]
+        if not self._condition_atoms_on:
+            self._condition_atoms_on = cpa.options["condition_atoms"] == "always" or any(
+                unrolls(predicate.formula for predicate in cpa.precision.predicates_at(node))
+                for node in locations
+            )
+            if not self._condition_atoms_on:
+                return []
             self._condition_atoms = ConditionAtoms(cpa.paths)
-            self.refiner.context.statistics.set("condition_atoms", len(self._condition_atoms))
+            statistics = self.refiner.context.statistics
+            statistics.set("condition_atoms", len(self._condition_atoms))
+            statistics.set("condition_atoms_from_refinement", statistics.get("refinements", 0))
+        assert self._condition_atoms is not None
         found: list[tuple[int, list]] = []
-        for position in range(1, len(refutation.abstractions) - 1):
-            location = refutation.abstractions[position].location
+        for position, location in zip(inner, locations, strict=True):
             atoms = self._condition_atoms.for_function(location.function)
             predicates = [cpa.registry.get(atom) for atom in atoms]
             if predicates and cpa.precision.add(location, predicates):

@@ -13,7 +13,7 @@ from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
 from cpa.results import Verdict
 from cpa.verifier import analyze
-from cpa_predicate.condition_atoms import ConditionAtoms
+from cpa_predicate.condition_atoms import UNROLLED, ConditionAtoms
 from cpa_predicate.pathformula import PathFormulaManager
 
 PROGRAM = """
@@ -78,11 +78,41 @@ int main(void) {
 """
 
 
+def _verify(tmp_path: Path, source: str, mode: str):
+    path = tmp_path / "program.c"
+    path.write_text(source)
+    configuration = load_configuration("lbe", [f"cpa.predicate.condition_atoms={mode}"])
+    return analyze(parse_program(path), configuration, Specification.any_error(), 60)
+
+
 def test_a_counting_loop_is_proved_with_its_own_condition(tmp_path: Path):
-    # interpolants alone are i == 1, i == 2, ...: a refinement per iteration
-    path = tmp_path / "count.c"
-    path.write_text(COUNT_TO_A_MILLION)
-    configuration = load_configuration("lbe", ["cpa.predicate.condition_atoms=true"])
-    result = analyze(parse_program(path), configuration, Specification.any_error(), 60)
+    # interpolants alone are i < 1, i < 2, ...: a refinement per iteration
+    result = _verify(tmp_path, COUNT_TO_A_MILLION, "unrolling")
     assert result.verdict is Verdict.TRUE, result.reason
-    assert result.statistics["refinements"] <= 3
+    # the atoms came once the loop head's predicates compared i with UNROLLED constants
+    assert 1 <= result.statistics["condition_atoms_from_refinement"] <= UNROLLED + 1
+    assert result.statistics["refinements"] <= UNROLLED + 2
+    always = _verify(tmp_path, COUNT_TO_A_MILLION, "always")
+    assert always.verdict is Verdict.TRUE, always.reason
+    assert always.statistics["condition_atoms_from_refinement"] == 0
+
+
+STATE_FLAG = """
+int __VERIFIER_nondet_int(void);
+int main(void) {
+  int s = 0, t = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (s == 0) { s = 1; t = 0; } else if (s == 1) { s = 2; t = 1; } else { s = 0; t = 0; }
+  }
+  if (s == 2 && t != 1) { ERROR: return 1; }
+  return 0;
+}
+"""
+
+
+def test_a_state_flag_with_few_values_is_no_unrolling(tmp_path: Path):
+    for mode in ("unrolling", "off"):
+        result = _verify(tmp_path, STATE_FLAG, mode)
+        assert result.verdict is Verdict.TRUE, result.reason
+        assert result.statistics["refinements"] >= 1
+        assert "condition_atoms" not in result.statistics
