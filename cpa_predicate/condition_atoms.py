@@ -68,12 +68,6 @@ class ConditionAtoms:
 def unrolls(predicates: Iterable[FNode]) -> bool:
     """Whether the atoms of ``predicates`` (one location's) compare one variable with
     :data:`UNROLLED` or more different constants."""
-    return bool(_unrolled_variables(predicates))
-
-
-def _unrolled_variables(predicates: Iterable[FNode]) -> set[FNode]:
-    """The variables that the atoms of ``predicates`` compare with :data:`UNROLLED`
-    or more different constants."""
     constants: dict[FNode, set[int]] = {}
     for atom in (atom for predicate in predicates for atom in atoms_of(predicate)):
         if len(atom.args()) != 2:
@@ -82,8 +76,11 @@ def _unrolled_variables(predicates: Iterable[FNode]) -> set[FNode]:
         if left.is_bv_constant():
             left, right = right, left
         if left.is_symbol() and right.is_bv_constant():
-            constants.setdefault(left, set()).add(right.constant_value())
-    return {variable for variable, values in constants.items() if len(values) >= UNROLLED}
+            values = constants.setdefault(left, set())
+            values.add(right.constant_value())
+            if len(values) >= UNROLLED:
+                return True
+    return False
 
 
 def _scope(symbol_name: str) -> str | None:
