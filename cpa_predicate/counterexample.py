@@ -54,20 +54,20 @@ def counterexample(
             edges.extend(cpa.paths.path_in(abstraction.block_formula, model_value))
     except ValueError as error:
         return RefinementResult(failed=f"no single error path could be rebuilt: {error}")
-    result = _replayed_counterexample(cpa, context, cpa.paths, edges)
-    if result.failed is not None and _UNDEFINED in result.failed:
+    result, undefined = _replayed_counterexample(cpa, context, cpa.paths, edges)
+    if undefined:
         # The model's inputs overflow (say) where other inputs along the same path
         # might not: solve the path again, keeping only its defined executions.
         defined = PathFormulaManager(context.cfa, defined_only=True)
-        retry = _replayed_counterexample(cpa, context, defined, edges)
+        retry, _ = _replayed_counterexample(cpa, context, defined, edges)
         if retry.counterexample is not None:
             return retry
         return RefinementResult(failed=f"{result.failed}; solved again: {retry.failed}")
     return result
 
 
-#: how the concrete interpreter words a run stopped by undefined behaviour
-_UNDEFINED = "(undefined behaviour: "
+#: how the concrete interpreter's reason begins for a run stopped by undefined behaviour
+_UNDEFINED = "undefined behaviour: "
 
 
 def _replayed_counterexample(
@@ -75,19 +75,20 @@ def _replayed_counterexample(
     context: AnalysisContext,
     paths: PathFormulaManager,
     edges: list[CFAEdge],
-) -> RefinementResult:
+) -> tuple[RefinementResult, bool]:
     """The counterexample of the concrete path ``edges`` encoded by ``paths``: its
-    inputs from a model of the path formula, replayed (by default) before it counts."""
+    inputs from a model of the path formula, replayed (by default) before it counts;
+    and whether the replay stopped at undefined behaviour."""
     concrete_path = paths.empty()
     for edge in edges:
         concrete_path = paths.make_and(concrete_path, edge)
     path_model = cpa.solver.model_of(concrete_path.formula)
     if path_model is None:
         if paths.encoder.defined_only:
-            return RefinementResult(failed="no inputs take this path without undefined behaviour")
-        return RefinementResult(
-            failed="the error path rebuilt from the joined block formulas is infeasible"
-        )
+            failed = "no inputs take this path without undefined behaviour"
+        else:
+            failed = "the error path rebuilt from the joined block formulas is infeasible"
+        return RefinementResult(failed=failed), False
 
     def value(symbol: FNode) -> int:
         constant = path_model.get(symbol)
@@ -110,7 +111,7 @@ def _replayed_counterexample(
     end = edges[-1].successor if edges else None
     if end is not None and end.undefined is not None:
         result.undefined_behaviour = f"{end.undefined} ({context.cfa.file}:{end.line})"
-        return RefinementResult(counterexample=result)  # no violation to replay
+        return RefinementResult(counterexample=result), False  # no violation to replay
     if cpa.options["check_counterexample"]:
         replayed = replay(
             context.cfa, context.specification, [i.value for i in inputs], default_input=0
@@ -123,5 +124,5 @@ def _replayed_counterexample(
             return RefinementResult(
                 failed="the error path is feasible in the formula encoding but its "
                 f"inputs do not reach the target in the concrete interpreter ({reason})"
-            )
-    return RefinementResult(counterexample=result)
+            ), replayed.reason.startswith(_UNDEFINED)
+    return RefinementResult(counterexample=result), False
