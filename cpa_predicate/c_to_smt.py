@@ -74,7 +74,7 @@ from pysmt.shortcuts import (
     Or,
 )
 
-from cpa.cfa import c_types
+from cpa.cfa import c_types, integers
 from cpa.cfa.data_model import DataModel
 from cpa.cfa.expressions import (
     AddressOf,
@@ -640,7 +640,7 @@ class ExpressionEncoder:
             raise _unsupported(f"operator {op} on a {expr.operand.type} value '{expr}'", ctx)
         operand = self._operand(expr.operand, ctype, ctx)
         if op == "-":
-            if self.defined_only and _may_overflow(ctype):
+            if self.defined_only and integers.overflow_is_undefined(ctype):
                 ctx.add_constraint(Not(Equals(operand, BV(1 << (ctype.bits - 1), ctype.bits))))
             return BVNeg(operand)
         if op == "~":
@@ -676,7 +676,7 @@ class ExpressionEncoder:
         wrapping = _WRAPPING.get(op)
         if wrapping is not None:
             result = wrapping(left, right)
-            if self.defined_only and op in _OVERFLOWING and _may_overflow(ctype):
+            if self.defined_only and op in _OVERFLOWING and integers.overflow_is_undefined(ctype):
                 ctx.add_constraint(_no_signed_overflow(op, left, right, result, ctype.bits))
             return result
         if op in ("/", "%"):
@@ -870,11 +870,6 @@ class ExpressionEncoder:
 
 
 _OVERFLOWING = frozenset(["+", "-", "*"])
-
-
-def _may_overflow(ctype: IntegerType) -> bool:
-    """Whether arithmetic in ``ctype`` can overflow a signed type (undefined in C)."""
-    return ctype.signed and ctype.name != "_Bool"
 
 
 def _no_signed_overflow(op: str, left: FNode, right: FNode, result: FNode, bits: int) -> FNode:

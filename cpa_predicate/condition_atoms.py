@@ -30,7 +30,8 @@ from collections.abc import Iterable, Iterator
 from pysmt.fnode import FNode
 from pysmt.shortcuts import BVSLE, BVSLT, BVULE, BVULT, Equals
 
-from cpa.cfa.model import CFA, AssumeEdge, CFAEdge, ChoiceEdge, SequenceEdge
+from cpa.cfa.lbe import original_edges
+from cpa.cfa.model import AssumeEdge
 from cpa_predicate.pathformula import PathFormulaManager, atoms_of
 
 _SCOPE_SEPARATOR = "::"
@@ -94,7 +95,13 @@ def _atoms(paths: PathFormulaManager) -> Iterator[FNode]:
     condition whose encoding needs more than its variables (an auxiliary value, a side
     constraint, an approximation) gives none."""
     seen: dict[FNode, None] = {}
-    for edge in _assume_edges(paths.cfa):
+    assumes = (
+        edge
+        for summary in paths.cfa.edges()
+        for edge in original_edges(summary)
+        if isinstance(edge, AssumeEdge)
+    )
+    for edge in assumes:
         condition = paths.plain_condition(edge)
         if condition is None:
             continue
@@ -115,20 +122,3 @@ def _variants(atom: FNode) -> tuple[FNode, ...]:
         left, right = atom.args()
         return (BVULT(left, right), BVULE(left, right), Equals(left, right))
     return (atom,)
-
-
-def _assume_edges(cfa: CFA) -> Iterator[AssumeEdge]:
-    for function in cfa.functions.values():
-        for edge in function.edges():
-            yield from _primitive_assumes(edge)
-
-
-def _primitive_assumes(edge: CFAEdge) -> Iterator[AssumeEdge]:
-    if isinstance(edge, SequenceEdge):
-        for part in edge.parts:
-            yield from _primitive_assumes(part)
-    elif isinstance(edge, ChoiceEdge):
-        for alternative in edge.alternatives:
-            yield from _primitive_assumes(alternative)
-    elif isinstance(edge, AssumeEdge):
-        yield edge

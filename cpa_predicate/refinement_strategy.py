@@ -107,8 +107,8 @@ class AddPredicates(RefinementStrategy):
 
     def __init__(self, refiner: PredicateRefiner):
         super().__init__(refiner)
+        #: created once the mode turns the atoms on (they stay on)
         self._condition_atoms: ConditionAtoms | None = None
-        self._condition_atoms_on = False
 
     def check(self) -> str | None:
         if self.cpa.options["abstraction"] == "none":
@@ -151,18 +151,17 @@ class AddPredicates(RefinementStrategy):
         cpa = self.cpa
         inner = range(1, len(refutation.abstractions) - 1)
         locations = [refutation.abstractions[position].location for position in inner]
-        if not self._condition_atoms_on:
-            self._condition_atoms_on = cpa.options["condition_atoms"] == "always" or any(
+        if self._condition_atoms is None:
+            on = cpa.options["condition_atoms"] == "always" or any(
                 unrolls(predicate.formula for predicate in cpa.precision.predicates_at(node))
-                for node in locations
+                for node in set(locations)  # a loop head recurs once per unrolling
             )
-            if not self._condition_atoms_on:
+            if not on:
                 return []
             self._condition_atoms = ConditionAtoms(cpa.paths)
             statistics = self.refiner.context.statistics
             statistics.set("condition_atoms", len(self._condition_atoms))
             statistics.set("condition_atoms_from_refinement", statistics.get("refinements", 0))
-        assert self._condition_atoms is not None
         found: list[tuple[int, list]] = []
         for position, location in zip(inner, locations, strict=True):
             atoms = self._condition_atoms.for_function(location.function)

@@ -87,12 +87,18 @@ def binary(operator: str, a: int, b: int, ctype: IntegerType, count_type: Intege
     raise ValueError(f"not an arithmetic operator: {operator}")
 
 
+def overflow_is_undefined(ctype: IntegerType) -> bool:
+    """Whether arithmetic in ``ctype`` can overflow undefinedly: a signed type other
+    than ``_Bool`` (unsigned arithmetic wraps by definition)."""
+    return ctype.signed and ctype.name != "_Bool"
+
+
 def signed_overflow(operator: str, a: int, b: int | None, ctype: IntegerType) -> bool:
     """Whether ``a operator b`` (``-a`` for ``b`` None), operands of the type ``ctype``,
     overflows a signed ``ctype``: undefined in C (C11 6.5p5). gcc ``-O0`` wraps around,
     but an optimising build may assume it never happens, so no answer may rest on it.
     (A signed ``<<`` is not counted: gcc defines it as two's complement.)"""
-    if not ctype.signed or ctype.name == "_Bool":
+    if not overflow_is_undefined(ctype):
         return False
     if b is None:
         exact = -a if operator == "-" else a
