@@ -13,11 +13,12 @@ interpolants: ``i < N`` or ``i == N`` is ``i <= N``.
 More predicates never make an answer wrong: they only make the abstraction finer
 (and each abstraction more expensive). The refiner offers a location only the atoms
 over its own function's variables and the globals. Option ``condition_atoms``:
-``always`` from the first refinement on; ``unrolling`` from the first refinement
-after which the predicates of one location compare one variable with
-:data:`UNROLLED` or more different constants (``i < 1``, ``i < 2``, ``i < 3``...):
-state flags of reactive programs take two or three values, a loop counter keeps
-taking new ones. Every location of the refuted path gets the atoms, not only the
+``always``, all of them from the first refinement on; ``unrolling``, only the
+atoms over a variable that the predicates of one location compare with
+:data:`UNROLLED` or more different constants (``i < 1``, ``i < 2``, ``i < 3``...),
+from the refinement that shows it: state flags of reactive programs take two or three
+values, a loop counter keeps taking new ones, and the atoms over the other variables
+would only make every abstraction dearer. Every location of the refuted path gets the atoms, not only the
 loop head: the interpolants of an unrolled path are false after the loop (the path
 is infeasible before it leaves the loop), so nothing else would give the locations
 after it the facts that make the exit safe (``cond != 0`` in ``assert(i == N)``).
@@ -32,7 +33,9 @@ from pysmt.shortcuts import BVSLE, BVSLT, BVULE, BVULT, Equals
 
 from cpa.cfa.lbe import original_edges
 from cpa.cfa.model import AssumeEdge
+from cpa.errors import UnsupportedFeature
 from cpa_predicate.pathformula import PathFormulaManager, atoms_of
+from cpa_predicate.ssa import is_program_symbol, split_name
 
 _SCOPE_SEPARATOR = "::"
 CONDITION_ATOMS_MODES = ("off", "unrolling", "always")
@@ -45,29 +48,53 @@ class ConditionAtoms:
     """The program's condition atoms and their boundary variants, by function."""
 
     def __init__(self, paths: PathFormulaManager):
-        self._by_scope: dict[str | None, dict[FNode, None]] = {}
+        self._paths = paths
+        #: per scope (a function, None for the globals), the names of each atom's variables
+        self._by_scope: dict[str | None, dict[FNode, frozenset[str]]] = {}
         for atom in _atoms(paths):
-            scopes = {_scope(symbol.symbol_name()) for symbol in atom.get_free_variables()}
-            local = scopes - {None}
+            names = frozenset(symbol.symbol_name() for symbol in atom.get_free_variables())
+            local = {_scope(name) for name in names} - {None}
             if len(local) > 1:
                 continue  # variables of two functions: true at no location of either
-            self._by_scope.setdefault(next(iter(local), None), {})[atom] = None
-        self._cache: dict[str, tuple[FNode, ...]] = {}
+            self._by_scope.setdefault(next(iter(local), None), {})[atom] = names
+        self._cache: dict[tuple[str, frozenset[str] | None], tuple[FNode, ...]] = {}
+        self._flows: dict[str, set[str]] | None = None
 
-    def for_function(self, function: str) -> tuple[FNode, ...]:
-        """The atoms over ``function``'s variables and the globals."""
-        found = self._cache.get(function)
+    def for_function(self, function: str, over: frozenset[str] | None = None) -> tuple[FNode, ...]:
+        """The atoms over ``function``'s variables and the globals; with ``over``,
+        only those that mention one of these variables (by name)."""
+        found = self._cache.get((function, over))
         if found is None:
-            found = (*self._by_scope.get(function, ()), *self._by_scope.get(None, ()))
-            self._cache[function] = found
+            found = tuple(
+                atom
+                for scope in (function, None)
+                for atom, names in self._by_scope.get(scope, {}).items()
+                if over is None or names & over
+            )
+            self._cache[function, over] = found
         return found
+
+    def influenced_by(self, names: Iterable[str]) -> frozenset[str]:
+        """``names`` and every variable that an assignment, a parameter or a return
+        value gives a value computed from one of them, transitively: where a loop
+        counter's value goes (``cond`` of ``__VERIFIER_assert(i == N)``)."""
+        if self._flows is None:
+            self._flows = _flows(self._paths)
+        reached = set(names)
+        pending = list(reached)
+        while pending:
+            for written in self._flows.get(pending.pop(), ()):
+                if written not in reached:
+                    reached.add(written)
+                    pending.append(written)
+        return frozenset(reached)
 
     def __len__(self) -> int:
         return sum(len(atoms) for atoms in self._by_scope.values())
 
 
-def unrolls(predicates: Iterable[FNode]) -> bool:
-    """Whether the atoms of ``predicates`` (one location's) compare one variable with
+def unrolled_variables(predicates: Iterable[FNode]) -> set[str]:
+    """The names of the variables that the atoms of ``predicates`` (one location's) compare with
     :data:`UNROLLED` or more different constants."""
     constants: dict[FNode, set[int]] = {}
     for atom in (atom for predicate in predicates for atom in atoms_of(predicate)):
@@ -77,17 +104,45 @@ def unrolls(predicates: Iterable[FNode]) -> bool:
         if left.is_bv_constant():
             left, right = right, left
         if left.is_symbol() and right.is_bv_constant():
-            values = constants.setdefault(left, set())
-            values.add(right.constant_value())
-            if len(values) >= UNROLLED:
-                return True
-    return False
+            constants.setdefault(left, set()).add(right.constant_value())
+    return {
+        variable.symbol_name() for variable, values in constants.items() if len(values) >= UNROLLED
+    }
 
 
 def _scope(symbol_name: str) -> str | None:
     """The function whose local a symbol is (None for a global)."""
     head, separator, _ = symbol_name.partition(_SCOPE_SEPARATOR)
     return head if separator else None
+
+
+def _flows(paths: PathFormulaManager) -> dict[str, set[str]]:
+    """Per variable, the variables an edge of the program writes with a value read
+    from it (an over-approximation: every variable one edge reads goes to every
+    variable it writes); an edge the encoding does not support gives none."""
+    # a manager of its own: encoding records where inputs come from, for counterexamples
+    paths = PathFormulaManager(paths.cfa)
+    flows: dict[str, set[str]] = {}
+    edges = (
+        edge
+        for summary in paths.cfa.edges()
+        for edge in original_edges(summary)
+        if not isinstance(edge, AssumeEdge)
+    )
+    for edge in edges:
+        try:
+            step = paths.make_and(paths.empty(), edge)
+        except UnsupportedFeature:
+            continue
+        written = {name for name, index in step.ssa.items() if index > 0}
+        if not written:
+            continue
+        for symbol in step.formula.get_free_variables():
+            if is_program_symbol(symbol):
+                name, index = split_name(symbol.symbol_name())
+                if index == 0:
+                    flows.setdefault(name, set()).update(written - {name})
+    return flows
 
 
 def _atoms(paths: PathFormulaManager) -> Iterator[FNode]:

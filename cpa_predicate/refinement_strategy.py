@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pysmt.fnode import FNode
 
-from cpa_predicate.condition_atoms import ConditionAtoms, unrolls
+from cpa_predicate.condition_atoms import ConditionAtoms, unrolled_variables
 from cpa_predicate.error_path import Refutation
 from cpa_predicate.pathformula import atoms_of, conjuncts
 from cpa_predicate.ssa import uninstantiate
@@ -109,6 +109,11 @@ class AddPredicates(RefinementStrategy):
         super().__init__(refiner)
         #: created once the mode turns the atoms on (they stay on)
         self._condition_atoms: ConditionAtoms | None = None
+        #: mode ``unrolling``: the names of the variables seen unrolled (None: all atoms
+        #: are on); their atoms are on, and those of the variables they influence
+        self._unrolled: frozenset | None = (
+            None if self.cpa.options["condition_atoms"] == "always" else frozenset()
+        )
 
     def check(self) -> str | None:
         if self.cpa.options["abstraction"] == "none":
@@ -147,24 +152,34 @@ class AddPredicates(RefinementStrategy):
 
     def _add_condition_atoms(self, refutation: Refutation) -> list[tuple[int, list]]:
         """The program's condition atoms (:mod:`cpa_predicate.condition_atoms`) at the
-        inner locations of the refutation, once the mode says so."""
+        inner locations of the refutation: all of them (mode ``always``), or those
+        over the variables that some location's predicates show unrolled."""
         cpa = self.cpa
         inner = range(1, len(refutation.abstractions) - 1)
         locations = [refutation.abstractions[position].location for position in inner]
-        if self._condition_atoms is None:
-            on = cpa.options["condition_atoms"] == "always" or any(
-                unrolls(predicate.formula for predicate in cpa.precision.predicates_at(node))
-                for node in set(locations)  # a loop head recurs once per unrolling
+        statistics = self.refiner.context.statistics
+        over = None
+        if self._unrolled is not None:
+            unrolled = self._unrolled.union(
+                *(
+                    unrolled_variables(p.formula for p in cpa.precision.predicates_at(node))
+                    for node in set(locations)  # a loop head recurs once per unrolling
+                )
             )
-            if not on:
+            if not unrolled:
                 return []
+            if unrolled != self._unrolled:
+                self._unrolled = unrolled
+                statistics.set("condition_atoms_variables", len(unrolled))
+        if self._condition_atoms is None:
             self._condition_atoms = ConditionAtoms(cpa.paths)
-            statistics = self.refiner.context.statistics
             statistics.set("condition_atoms", len(self._condition_atoms))
             statistics.set("condition_atoms_from_refinement", statistics.get("refinements", 0))
+        if self._unrolled is not None:
+            over = self._condition_atoms.influenced_by(self._unrolled)
         found: list[tuple[int, list]] = []
         for position, location in zip(inner, locations, strict=True):
-            atoms = self._condition_atoms.for_function(location.function)
+            atoms = self._condition_atoms.for_function(location.function, over)
             predicates = [cpa.registry.get(atom) for atom in atoms]
             if predicates and cpa.precision.add(location, predicates):
                 found.append((position, predicates))

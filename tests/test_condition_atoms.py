@@ -13,7 +13,7 @@ from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
 from cpa.results import Verdict
 from cpa.verifier import analyze
-from cpa_predicate.condition_atoms import UNROLLED, ConditionAtoms
+from cpa_predicate.condition_atoms import UNROLLED, ConditionAtoms, unrolled_variables
 from cpa_predicate.pathformula import PathFormulaManager
 
 PROGRAM = """
@@ -60,6 +60,41 @@ def test_each_comparison_comes_with_its_boundary_variants_in_its_function():
         assert Equals(a, BV(3, 32)) not in in_main
 
 
+def test_only_the_atoms_over_given_variables_when_asked():
+    atoms = _atoms(PROGRAM, True)
+    i, g = word("main::i"), word("g")
+    over_i = set(atoms.for_function("main", frozenset({"main::i#32"})))
+    assert over_i == {
+        BVSLT(i, BV(100, 32)),
+        BVSLE(i, BV(100, 32)),
+        Equals(i, BV(100, 32)),
+    }
+    assert not atoms.for_function("twice", frozenset({"main::i#32"}))
+    assert set(atoms.for_function("twice", frozenset({"g#32"}))) == {
+        BVULT(BV(7, 32), g),
+        BVULE(BV(7, 32), g),
+        Equals(BV(7, 32), g),
+    }
+
+
+def test_a_variable_influences_where_its_value_goes():
+    atoms = _atoms(PROGRAM, True)
+    # n's value goes to twice's parameter a (and on to twice's result and main's)
+    reached = atoms.influenced_by(["main::n#32"])
+    assert {"main::n#32", "twice::a#32"} <= reached
+    assert "main::i#32" not in reached and "g#32" not in reached
+    assert atoms.influenced_by(["main::i#32"]) == {"main::i#32"}
+    assert Equals(word("twice::a"), BV(3, 32)) in atoms.for_function("twice", reached)
+
+
+def test_a_variable_compared_with_enough_constants_is_unrolled():
+    i, j = word("main::i"), word("main::j")
+    predicates = [BVSLT(i, BV(k, 32)) for k in range(1, UNROLLED + 1)]
+    predicates += [Equals(j, BV(k, 32)) for k in range(UNROLLED - 1)]
+    assert unrolled_variables(predicates) == {"main::i#32"}
+    assert unrolled_variables(predicates[1:]) == set()
+
+
 def test_a_condition_that_needs_more_than_its_variables_gives_no_atom():
     atoms = _atoms(PROGRAM, False)
     for atom in atoms.for_function("main"):
@@ -91,6 +126,7 @@ def test_a_counting_loop_is_proved_with_its_own_condition(tmp_path: Path):
     assert result.verdict is Verdict.TRUE, result.reason
     # the atoms came once the loop head's predicates compared i with UNROLLED constants
     assert 1 <= result.statistics["condition_atoms_from_refinement"] <= UNROLLED + 1
+    assert result.statistics["condition_atoms_variables"] == 1
     assert result.statistics["refinements"] <= UNROLLED + 2
     always = _verify(tmp_path, COUNT_TO_A_MILLION, "always")
     assert always.verdict is Verdict.TRUE, always.reason
