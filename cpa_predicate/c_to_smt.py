@@ -10,8 +10,10 @@ it (see :mod:`cpa.cfa.integers`, the same rules on concrete values):
   type's signedness) to a wider one, ``x != 0`` to ``_Bool``;
 * ``+ - * & | ^ ~`` and unary ``-`` wrap around (signed overflow as gcc ``-fwrapv``);
 * ``/`` and ``%`` truncate toward zero (``bvsdiv``/``bvsrem`` or unsigned); division
-  by zero and ``MIN / -1`` stop an x86 program (SIGFPE), so the path that performs
-  one ends there: the encoding requires them not to happen;
+  by zero stops an x86 program (SIGFPE), so the path that performs one ends there:
+  the encoding requires it not to happen. ``MIN / -1`` is undefined; the path goes
+  on with ``bvsdiv``'s ``MIN`` (``bvsrem``'s ``0``), what gcc computes where it knows
+  the divisor, which covers the ``idiv`` trap as well;
 * ``<<`` and ``>>`` (arithmetic for signed operands, as gcc) by an amount within
   ``[0, width)``; any other amount is undefined and gives an unconstrained value
   (recorded as an approximation: a counterexample through it must still replay);
@@ -801,28 +803,28 @@ class ExpressionEncoder:
     def _division(
         self, op: str, left: FNode, right: FNode, ctype: IntegerType, ctx: EncodingContext
     ) -> FNode:
-        """``/`` or ``%``; the path continues only where the operation does not trap.
+        """``/`` or ``%``; the path continues only where the divisor is not zero.
 
-        ``MIN / -1`` traps where the processor divides (x86 ``idiv``); a 64-bit division
-        under ILP32 is gcc's library routine, which returns some value instead: that
-        result is left unconstrained (undefined behaviour; a FALSE through it must
-        replay)."""
+        ``MIN / -1`` is undefined: ``idiv`` traps, but gcc compiles a divisor it knows
+        to be ``-1`` as a negation, and ``bvsdiv``/``bvsrem`` give that program's
+        values (``MIN`` and ``0``); going on covers the trap too (a stopped program
+        reaches nothing more). A 64-bit division under ILP32 is gcc's library routine,
+        which returns some value: that result is left unconstrained. A FALSE through
+        either must replay, and the replay stops at the undefined operation."""
         bits = ctype.bits
         zero = BV(0, bits)
-        traps = [Equals(right, zero)]
+        ctx.add_constraint(Not(Equals(right, zero)))
         overflow = None
         if ctype.signed:
             minimum = BV(1 << (bits - 1), bits)
             overflow = And(Equals(left, minimum), Equals(right, BV((1 << bits) - 1, bits)))
-            if bits == 64 and self.model.pointer_size == 4 and self.defined_only:
+            if self.defined_only:
                 ctx.add_constraint(Not(overflow))
                 overflow = None
             elif bits == 64 and self.model.pointer_size == 4:
                 ctx.approximate(f"64-bit {op} that may overflow under ILP32")
             else:
-                traps.append(overflow)
                 overflow = None
-        ctx.add_constraint(Not(Or(traps)) if len(traps) > 1 else Not(traps[0]))
         # facts that a solver would otherwise find only by bit-blasting the divider
         for lemma in division_lemmas(left, right, bits, ctype.signed):
             ctx.add_constraint(lemma)

@@ -94,3 +94,20 @@ def test_a_violation_that_other_inputs_reach_without_overflow_is_false(tmp_path)
     assert result.verdict is Verdict.FALSE, result.reason
     x, y = (value.value for value in result.counterexample.inputs)
     assert x * 1000 == y < 0
+
+
+def test_the_minimum_divided_by_minus_one_is_no_proof_of_safety(tmp_path):
+    # undefined; gcc -O0 compiles "x / -1" as a negation: no trap, and the compiled
+    # program reaches reach_error with x = INT_MIN. A model that let the path end there
+    # (an x86 trap) answered TRUE
+    path = tmp_path / "min_by_minus_one.c"
+    path.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) { int x = __VERIFIER_nondet_int();\n"
+        "  int q = x / -1, r = x % -1;\n"
+        "  if (x < 0 && q < 0 && r == 0) reach_error(); return 0; }\n"
+    )
+    configuration = load_configuration(None, ["analysis.search_by_execution=0"])
+    result = analyze(parse_program(path), configuration, Specification.unreach_call(), 60)
+    assert result.verdict is Verdict.UNKNOWN, result.reason
+    assert "no inputs take this path without undefined behaviour" in result.reason

@@ -15,8 +15,11 @@ in one type ``ctype``: the mathematical result converted to ``ctype``.
   the formulas' reading of this undefined behaviour). :func:`signed_overflow` says
   where it happens, for the interpreter, which stops a run there: a FALSE must not
   rest on it.
-* ``/`` and ``%`` truncate toward zero. Division by zero and ``MIN / -1`` trap on x86
-  (SIGFPE): :class:`Trap`. A shift by a negative amount or by at least the width of
+* ``/`` and ``%`` truncate toward zero. Division by zero traps on x86 (SIGFPE):
+  :class:`Trap`. ``MIN / -1`` and ``MIN % -1`` are undefined and not pinned down:
+  ``idiv`` traps, but gcc compiles a divisor it knows to be ``-1`` (a literal, even at
+  ``-O0``; a propagated constant when optimising) as a negation (``MIN``) or as ``0``,
+  and the program goes on: :class:`UndefinedOperation`. A shift by a negative amount or by at least the width of
   the promoted left operand is undefined and not pinned down by gcc:
   :class:`UndefinedOperation`.
 * ``>>`` of a negative value is arithmetic (gcc).
@@ -35,7 +38,7 @@ class UndefinedOperation(ArithmeticError):
 
 
 class Trap(UndefinedOperation):
-    """An operation that stops an x86 program (division by zero, ``MIN / -1``)."""
+    """An operation that stops an x86 program (division by zero)."""
 
 
 def wrap(value: int, ctype: IntegerType) -> int:
@@ -71,7 +74,7 @@ def binary(operator: str, a: int, b: int, ctype: IntegerType, count_type: Intege
         if b == 0:
             raise Trap("division by zero")
         if ctype.signed and b == -1 and a == ctype.min_value:
-            raise Trap(f"overflow in {ctype.name} division ({a} / -1)")
+            raise UndefinedOperation(f"overflow in {ctype.name} division ({a} / -1)")
         quotient = truncating_division(a, b)
         return wrap(quotient if operator == "/" else a - b * quotient, ctype)
     if operator in ("<<", ">>"):

@@ -17,8 +17,10 @@ program compiled by gcc.)
   2^width; a value stored into a variable is converted to its type. A signed overflow
   of ``+ - *`` or unary ``-`` stops the run as undefined behaviour: gcc ``-O0`` wraps,
   but an optimising build may assume it never happens, so no FALSE may rest on it.
-  Division by zero and ``MIN / -1`` stop the run as a trap (SIGFPE on x86): the
-  target is not reached. A shift by an amount outside
+  Division by zero stops the run as a trap (SIGFPE on x86): the target is not
+  reached. ``MIN / -1`` and ``MIN % -1`` stop it as undefined behaviour: ``idiv``
+  traps, but gcc turns a divisor it knows to be ``-1`` into a negation and the
+  program goes on. A shift by an amount outside
   ``[0, width)`` stops it as undefined behaviour.
 * **Inputs** (:func:`cpa.cfa.inputs.consumes_input` is the single source of truth,
   the verifier's input list follows it): one value is taken, in execution order, for
@@ -1382,10 +1384,6 @@ class _Interpreter:
                 left, right = integers.wrap(left, ctype), integers.wrap(right, count_type)
                 return integers.binary(operator, left, right, ctype, count_type)
             left, right = integers.wrap(left, ctype), integers.wrap(right, ctype)
-            if _library_division(operator, ctype, self.cfa.data_model) and (
-                right == -1 and left == ctype.min_value
-            ):
-                raise _Undefined(f"overflow in {ctype.name} division ({left} / -1)")
             if integers.signed_overflow(operator, left, right, ctype):
                 raise _Undefined(f"signed overflow in '{expression}' ({left} {operator} {right})")
             return integers.binary(operator, left, right, ctype, ctype)
@@ -1520,12 +1518,6 @@ def _same_address(left: object, right: object) -> bool:
     if isinstance(left, Aggregate) or isinstance(right, Aggregate):
         raise _Unsupported("comparison of aggregates")
     return False  # a valid pointer never equals an integer (e.g. NULL)
-
-
-def _library_division(operator: str, ctype: IntegerType, model) -> bool:
-    """Whether gcc computes this ``/`` or ``%`` in a library routine that does not trap
-    on ``MIN / -1`` (64-bit signed division under ILP32: ``__divdi3``, ``__moddi3``)."""
-    return operator in ("/", "%") and ctype.signed and ctype.size == 8 and model.pointer_size == 4
 
 
 def _first_part(path: tuple) -> tuple:
