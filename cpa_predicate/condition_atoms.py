@@ -13,15 +13,18 @@ interpolants: ``i < N`` or ``i == N`` is ``i <= N``.
 More predicates never make an answer wrong: they only make the abstraction finer
 (and each abstraction more expensive). The refiner offers a location only the atoms
 over its own function's variables and the globals. Option ``condition_atoms``:
-``always``, all of them from the first refinement on; ``unrolling``, only the
-atoms over a variable that the predicates of one location compare with
-:data:`UNROLLED` or more different constants (``i < 1``, ``i < 2``, ``i < 3``...),
-from the refinement that shows it: state flags of reactive programs take two or three
-values, a loop counter keeps taking new ones, and the atoms over the other variables
-would only make every abstraction dearer. Every location of the refuted path gets the atoms, not only the
-loop head: the interpolants of an unrolled path are false after the loop (the path
-is infeasible before it leaves the loop), so nothing else would give the locations
-after it the facts that make the exit safe (``cond != 0`` in ``assert(i == N)``).
+``always``, all of them from the first refinement on; ``unrolling`` (the default),
+from the refinement that shows a variable unrolled (the predicates of one location
+compare it with :data:`UNROLLED` or more different constants: ``i < 1``, ``i < 2``,
+``i < 3``...), the atoms over that variable and over the variables its value flows
+to. State flags of reactive programs take two or three values, a loop counter keeps
+taking new ones, and the atoms over every variable made each abstraction of the
+SystemC tasks dearer (``ufo-2012``: 26 FALSE instead of 31 at 10 s with ``always``).
+Every location of the refuted path gets the atoms, not only the loop head: the
+interpolants of an unrolled path are false after the loop (the path is infeasible
+before it leaves the loop), so nothing else would give the locations after it the
+facts that make the exit safe: ``cond != 0`` in ``__VERIFIER_assert(i == N)``, where
+the counter's value flows into ``cond``.
 """
 
 from __future__ import annotations

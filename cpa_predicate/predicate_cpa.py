@@ -230,12 +230,13 @@ class PredicateCPA(ConfigurableProgramAnalysis):
         ),
         "condition_atoms": Option(
             str,
-            "off",
+            "unrolling",
             "on each refinement, also add at the refuted path's abstraction locations "
             "atoms of the program's branch conditions over their function's variables, "
             "each comparison also as < <= == (for counting loops that refinement would "
-            "unroll): always, or at a location whose predicates compare one variable "
-            "with several constants, the atoms over that variable (unrolling)",
+            "unroll): always, or once a location's predicates compare one variable "
+            "with several constants, the atoms over that variable and those its value "
+            "flows to (unrolling)",
             CONDITION_ATOMS_MODES,
         ),
         "invariants": Option(

@@ -36,6 +36,15 @@ UNCHECKED = [
 ]
 
 
+#: tasks where the encoding alone over-approximates undefined behaviour that the compiled
+#: program resolves one way: the replay stops a FALSE there, the encoding cannot
+UNDEFINED_IN_THE_ENCODING = {
+    # MIN % -1 goes on (gcc compiles a divisor it knows to be -1 as a negation); here
+    # the divisor is an input, and the compiled division traps
+    "div14_min_by_minus_one_traps_safe",
+}
+
+
 def _run(task_file: Path, options: list[str]):
     task = read_task(task_file)
     spec = task.property.specification
@@ -74,7 +83,11 @@ def test_default_configuration_is_right_or_unknown(task_file: Path):
     # a C library function without body in the program (class lib) is read as any value
     # of its type, SV-COMP's reading of an undefined function: only the compiled run,
     # which calls the real function, can tell whether a FALSE through it holds
-    [task for task in TASKS if not task.stem.startswith("lib")],
+    [
+        task
+        for task in TASKS
+        if not task.stem.startswith("lib") and task.stem not in UNDEFINED_IN_THE_ENCODING
+    ],
     ids=lambda path: path.stem,
 )
 def test_encoding_alone_is_right_or_unknown(task_file: Path):

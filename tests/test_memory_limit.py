@@ -234,7 +234,8 @@ def test_sigterm_to_the_console_command_ends_the_analysis_too(tmp_path: Path):
     source = tmp_path / "loop.c"
     source.write_text(
         "extern void reach_error(void);\n"
-        "int main(void) { int i = 0; while (i < 100000000) i++; "
+        # i += 2: the loop's own condition proves i++ (condition atoms), not the parity
+        "int main(void) { int i = 0; while (i < 100000000) i += 2; "
         "if (i != 100000000) reach_error(); return 0; }\n"
     )
     process = subprocess.Popen(
