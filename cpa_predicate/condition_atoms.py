@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator
 from pysmt.fnode import FNode
 from pysmt.shortcuts import BVSLE, BVSLT, BVULE, BVULT, Equals
 
+from cpa.cfa.expressions import MemoryCheck, walk
 from cpa.cfa.lbe import original_edges
 from cpa.cfa.model import AssumeEdge
 from cpa.errors import UnsupportedFeature
@@ -151,7 +152,7 @@ def _flows(paths: PathFormulaManager) -> dict[str, set[str]]:
 def _atoms(paths: PathFormulaManager) -> Iterator[FNode]:
     """The atoms of the conditions of ``paths.cfa`` with their boundary variants; a
     condition whose encoding needs more than its variables (an auxiliary value, a side
-    constraint, an approximation) gives none."""
+    constraint, an approximation) gives none, nor does a pointer operation's check."""
     seen: dict[FNode, None] = {}
     assumes = (
         edge
@@ -160,6 +161,8 @@ def _atoms(paths: PathFormulaManager) -> Iterator[FNode]:
         if isinstance(edge, AssumeEdge)
     )
     for edge in assumes:
+        if any(isinstance(part, MemoryCheck) for part in walk(edge.condition)):
+            continue  # a pointer's check (cpa.cfa.undefined): addresses, not program facts
         condition = paths.plain_condition(edge)
         if condition is None:
             continue

@@ -111,7 +111,7 @@ class AddPredicates(RefinementStrategy):
         self._condition_atoms: ConditionAtoms | None = None
         #: mode ``unrolling``: the names of the variables seen unrolled (None: all atoms
         #: are on); their atoms are on, and those of the variables they influence
-        self._unrolled: frozenset | None = (
+        self._unrolled: frozenset[str] | None = (
             None if self.cpa.options["condition_atoms"] == "always" else frozenset()
         )
 
