@@ -812,19 +812,16 @@ class ExpressionEncoder:
         which returns some value: that result is left unconstrained. A FALSE through
         either must replay, and the replay stops at the undefined operation."""
         bits = ctype.bits
-        zero = BV(0, bits)
-        ctx.add_constraint(Not(Equals(right, zero)))
+        ctx.add_constraint(Not(Equals(right, BV(0, bits))))
         overflow = None
         if ctype.signed:
             minimum = BV(1 << (bits - 1), bits)
-            overflow = And(Equals(left, minimum), Equals(right, BV((1 << bits) - 1, bits)))
+            undefined = And(Equals(left, minimum), Equals(right, BV((1 << bits) - 1, bits)))
             if self.defined_only:
-                ctx.add_constraint(Not(overflow))
-                overflow = None
+                ctx.add_constraint(Not(undefined))
             elif bits == 64 and self.model.pointer_size == 4:
                 ctx.approximate(f"64-bit {op} that may overflow under ILP32")
-            else:
-                overflow = None
+                overflow = undefined
         # facts that a solver would otherwise find only by bit-blasting the divider
         for lemma in division_lemmas(left, right, bits, ctype.signed):
             ctx.add_constraint(lemma)

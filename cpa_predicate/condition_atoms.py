@@ -36,7 +36,7 @@ from pysmt.shortcuts import BVSLE, BVSLT, BVULE, BVULT, Equals
 
 from cpa.cfa.expressions import MemoryCheck, walk
 from cpa.cfa.lbe import original_edges
-from cpa.cfa.model import AssumeEdge
+from cpa.cfa.model import CFA, AssumeEdge, CFAEdge
 from cpa.errors import UnsupportedFeature
 from cpa_predicate.pathformula import PathFormulaManager, atoms_of
 from cpa_predicate.ssa import is_program_symbol, split_name
@@ -63,6 +63,7 @@ class ConditionAtoms:
             self._by_scope.setdefault(next(iter(local), None), {})[atom] = names
         self._cache: dict[tuple[str, frozenset[str] | None], tuple[FNode, ...]] = {}
         self._flows: dict[str, set[str]] | None = None
+        self._influenced: dict[frozenset[str], frozenset[str]] = {}
 
     def for_function(self, function: str, over: frozenset[str] | None = None) -> tuple[FNode, ...]:
         """The atoms over ``function``'s variables and the globals; with ``over``,
@@ -78,10 +79,13 @@ class ConditionAtoms:
             self._cache[function, over] = found
         return found
 
-    def influenced_by(self, names: Iterable[str]) -> frozenset[str]:
+    def influenced_by(self, names: frozenset[str]) -> frozenset[str]:
         """``names`` and every variable that an assignment, a parameter or a return
         value gives a value computed from one of them, transitively: where a loop
         counter's value goes (``cond`` of ``__VERIFIER_assert(i == N)``)."""
+        found = self._influenced.get(names)
+        if found is not None:
+            return found
         if self._flows is None:
             self._flows = _flows(self._paths)
         reached = set(names)
@@ -91,7 +95,8 @@ class ConditionAtoms:
                 if written not in reached:
                     reached.add(written)
                     pending.append(written)
-        return frozenset(reached)
+        found = self._influenced[names] = frozenset(reached)
+        return found
 
     def __len__(self) -> int:
         return sum(len(atoms) for atoms in self._by_scope.values())
@@ -120,6 +125,12 @@ def _scope(symbol_name: str) -> str | None:
     return head if separator else None
 
 
+def _original_edges(cfa: CFA) -> Iterator[CFAEdge]:
+    """The program's edges as the frontend made them (inside LBE's summaries too)."""
+    for summary in cfa.edges():
+        yield from original_edges(summary)
+
+
 def _flows(paths: PathFormulaManager) -> dict[str, set[str]]:
     """Per variable, the variables an edge of the program writes with a value read
     from it (an over-approximation: every variable one edge reads goes to every
@@ -127,13 +138,9 @@ def _flows(paths: PathFormulaManager) -> dict[str, set[str]]:
     # a manager of its own: encoding records where inputs come from, for counterexamples
     paths = PathFormulaManager(paths.cfa)
     flows: dict[str, set[str]] = {}
-    edges = (
-        edge
-        for summary in paths.cfa.edges()
-        for edge in original_edges(summary)
-        if not isinstance(edge, AssumeEdge)
-    )
-    for edge in edges:
+    for edge in _original_edges(paths.cfa):
+        if isinstance(edge, AssumeEdge):
+            continue
         try:
             step = paths.make_and(paths.empty(), edge)
         except UnsupportedFeature:
@@ -154,12 +161,7 @@ def _atoms(paths: PathFormulaManager) -> Iterator[FNode]:
     condition whose encoding needs more than its variables (an auxiliary value, a side
     constraint, an approximation) gives none, nor does a pointer operation's check."""
     seen: dict[FNode, None] = {}
-    assumes = (
-        edge
-        for summary in paths.cfa.edges()
-        for edge in original_edges(summary)
-        if isinstance(edge, AssumeEdge)
-    )
+    assumes = (edge for edge in _original_edges(paths.cfa) if isinstance(edge, AssumeEdge))
     for edge in assumes:
         if any(isinstance(part, MemoryCheck) for part in walk(edge.condition)):
             continue  # a pointer's check (cpa.cfa.undefined): addresses, not program facts

@@ -101,10 +101,10 @@ def test_the_checks_of_pointer_operations_give_no_atoms():
 def test_a_variable_influences_where_its_value_goes():
     atoms = _atoms(PROGRAM, True)
     # n's value goes to twice's parameter a (and on to twice's result and main's)
-    reached = atoms.influenced_by(["main::n#32"])
+    reached = atoms.influenced_by(frozenset({"main::n#32"}))
     assert {"main::n#32", "twice::a#32"} <= reached
     assert "main::i#32" not in reached and "g#32" not in reached
-    assert atoms.influenced_by(["main::i#32"]) == {"main::i#32"}
+    assert atoms.influenced_by(frozenset({"main::i#32"})) == {"main::i#32"}
     assert Equals(word("twice::a"), BV(3, 32)) in atoms.for_function("twice", reached)
 
 

@@ -34,15 +34,21 @@ NO_REPLAY = "cpa.predicate.check_counterexample=false"
 NO_COMPILED_RUN = "analysis.confirm_false=none"
 
 
-def _verify(tmp_path: Path, *options: str):
-    path = tmp_path / "shift.c"
-    path.write_text(PROGRAM)
+def _verify(tmp_path: Path, *options: str, main: str | None = None):
+    """Verify :data:`PROGRAM`, or a program of two inputs ``x`` and ``y`` whose ``main``
+    has the body ``main``."""
+    path = tmp_path / "program.c"
+    path.write_text(PROGRAM if main is None else INPUTS + "int main(void) {" + main + "}\n")
     return analyze(
         parse_program(path),
         load_configuration(None, list(options)),
         Specification.unreach_call(),
         timelimit=60,
     )
+
+
+INPUTS = "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+NO_SEARCH = "analysis.search_by_execution=0"
 
 
 def test_without_both_checks_the_answer_would_be_a_wrong_false(tmp_path):
@@ -67,14 +73,10 @@ def test_the_compiled_run_alone_refuses_the_false(tmp_path):
 
 def test_a_violation_that_needs_a_signed_overflow_is_no_false(tmp_path):
     # SV-COMP's loop-zilu verdicts assume no overflow; gcc -O0 would wrap and reach it
-    path = tmp_path / "overflow.c"
-    path.write_text(
-        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
-        "int main(void) { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
-        "  int t = y; if (x > 0) y = y + x; if (!(y >= t)) reach_error(); return 0; }\n"
-    )
-    result = analyze(
-        parse_program(path), load_configuration(None, []), Specification.unreach_call(), 60
+    result = _verify(
+        tmp_path,
+        main=" int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+        "  int t = y; if (x > 0) y = y + x; if (!(y >= t)) reach_error(); return 0; ",
     )
     assert result.verdict is Verdict.UNKNOWN
     assert "signed overflow in '(y + x)'" in result.reason, result.reason
@@ -83,14 +85,12 @@ def test_a_violation_that_needs_a_signed_overflow_is_no_false(tmp_path):
 def test_a_violation_that_other_inputs_reach_without_overflow_is_false(tmp_path):
     # the solver may well answer x * 1000 == y with an x that overflows; the path is
     # then solved again with no signed overflow allowed, and its inputs replay
-    path = tmp_path / "some_overflow.c"
-    path.write_text(
-        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
-        "int main(void) { int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
-        "  if (x * 1000 == y && y < 0) reach_error(); return 0; }\n"
+    result = _verify(
+        tmp_path,
+        NO_SEARCH,
+        main=" int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+        "  if (x * 1000 == y && y < 0) reach_error(); return 0; ",
     )
-    configuration = load_configuration(None, ["analysis.search_by_execution=0"])
-    result = analyze(parse_program(path), configuration, Specification.unreach_call(), 60)
     assert result.verdict is Verdict.FALSE, result.reason
     x, y = (value.value for value in result.counterexample.inputs)
     assert x * 1000 == y < 0
@@ -100,14 +100,11 @@ def test_the_minimum_divided_by_minus_one_is_no_proof_of_safety(tmp_path):
     # undefined; gcc -O0 compiles "x / -1" as a negation: no trap, and the compiled
     # program reaches reach_error with x = INT_MIN. A model that let the path end there
     # (an x86 trap) answered TRUE
-    path = tmp_path / "min_by_minus_one.c"
-    path.write_text(
-        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
-        "int main(void) { int x = __VERIFIER_nondet_int();\n"
-        "  int q = x / -1, r = x % -1;\n"
-        "  if (x < 0 && q < 0 && r == 0) reach_error(); return 0; }\n"
+    result = _verify(
+        tmp_path,
+        NO_SEARCH,
+        main=" int x = __VERIFIER_nondet_int();\n  int q = x / -1, r = x % -1;\n"
+        "  if (x < 0 && q < 0 && r == 0) reach_error(); return 0; ",
     )
-    configuration = load_configuration(None, ["analysis.search_by_execution=0"])
-    result = analyze(parse_program(path), configuration, Specification.unreach_call(), 60)
     assert result.verdict is Verdict.UNKNOWN, result.reason
     assert "no inputs take this path without undefined behaviour" in result.reason

@@ -19,9 +19,9 @@ in one type ``ctype``: the mathematical result converted to ``ctype``.
   :class:`Trap`. ``MIN / -1`` and ``MIN % -1`` are undefined and not pinned down:
   ``idiv`` traps, but gcc compiles a divisor it knows to be ``-1`` (a literal, even at
   ``-O0``; a propagated constant when optimising) as a negation (``MIN``) or as ``0``,
-  and the program goes on: :class:`UndefinedOperation`. A shift by a negative amount or by at least the width of
-  the promoted left operand is undefined and not pinned down by gcc:
-  :class:`UndefinedOperation`.
+  and the program goes on: :class:`UndefinedOperation`. A shift by a negative amount
+  or by at least the width of the promoted left operand is undefined and not pinned
+  down by gcc: :class:`UndefinedOperation`.
 * ``>>`` of a negative value is arithmetic (gcc).
 """
 
