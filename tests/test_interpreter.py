@@ -413,6 +413,21 @@ def test_null_dereference_stops():
     assert result.reason.startswith("undefined behaviour: dereference of 'p'")
 
 
+def test_pointers_an_external_function_returned_compare_with_null_and_each_other():
+    source = """extern int *get(void);
+    int main() {
+      int *p = get(), *q = get();
+      if (p != 0 && p != (void *) 0 && !(0 == p) && p == q) { ERROR: ; }
+      return 0;
+    }"""
+    assert replay(source, [8, 8]).reached_target
+    assert not replay(source, [0, 0]).reached_target
+    assert not replay(source, [8, 16]).reached_target
+    # ordering them is undefined unless both point into one object (the frontend's check)
+    ordered = replay("extern int *get(void);\nint main() { return get() < get(); }", [8, 16])
+    assert ordered.reason.startswith("undefined behaviour: pointers into different objects")
+
+
 def test_out_of_bounds_stops():
     result = replay("int main() { int a[2]; int i; a[i] = 1; return 0; }", [2])
     # the frontend's bounds check (cpa.cfa.undefined) stops the run before the access

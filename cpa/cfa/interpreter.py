@@ -1366,8 +1366,10 @@ class _Interpreter:
         left_type = c_types.decay(expression.left.type)
         right_type = c_types.decay(expression.right.type)
         if not isinstance(left_type, IntegerType) or not isinstance(right_type, IntegerType):
-            if operator in ("==", "!=") and left == right == 0:  # null pointers
-                return int(operator == "==")
+            if operator in ("==", "!=") and (left == 0 or right == 0 or left_type == right_type):
+                # a null pointer, or pointers an external function returned (inputs,
+                # which the compiled run converts to pointers the same way)
+                return int((left == right) == (operator == "=="))
             raise _Unsupported(f"operator {operator} on a pointer and an integer")
         try:
             if operator in integers.COMPARISON_OPERATORS:
