@@ -570,7 +570,7 @@ def test_cli_replay_bad_usage(capsys, args):
 def test_verify_testcase_option_writes_the_counterexample_inputs(capsys, tmp_path, monkeypatch):
     """The plumbing of ``--testcase``, independent of what the analysis finds."""
     needs_gcc()
-    inputs = [InputValue("limit", 7, 3, "int")]
+    inputs = [InputValue("limit", 7, 3, "int", "__VERIFIER_nondet_int")]
 
     def false_result(cfa, configuration, specification, timelimit, statistics, *_, **__):
         counterexample = Counterexample([], inputs)

@@ -3,16 +3,26 @@ errors for files that are not test cases."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 from cpa.errors import InputError
 from cpa.results import InputValue
 from cpa.testcase import format_testcase, read_testcase, write_testcase
 
+NONDET = "__VERIFIER_nondet_int"
+
 
 def test_written_file_follows_the_test_format(tmp_path):
     path = tmp_path / "t.xml"
-    write_testcase(path, [InputValue("x", 3, -1, "int"), InputValue("c", 4, 255, "unsigned char")])
+    write_testcase(
+        path,
+        [
+            InputValue("x", 3, -1, "int", NONDET),
+            InputValue("c", 4, 255, "unsigned char", "__VERIFIER_nondet_uchar"),
+        ],
+    )
     lines = path.read_text().splitlines()
     assert lines[0] == '<?xml version="1.0" encoding="UTF-8" standalone="no"?>'
     assert lines[1] == (
@@ -28,7 +38,9 @@ def test_written_file_follows_the_test_format(tmp_path):
 
 
 def test_attributes_are_optional_and_values_plain_decimal():
-    text = format_testcase([InputValue("", 1, 18446744073709551615), InputValue("", 2, -5)])
+    text = format_testcase(
+        [InputValue("", 1, 18446744073709551615, function="f"), InputValue("", 2, -5, function="g")]
+    )
     assert "<input>18446744073709551615</input>" in text
     assert "<input>-5</input>" in text
     assert "variable=" not in text and "type=" not in text
@@ -36,7 +48,7 @@ def test_attributes_are_optional_and_values_plain_decimal():
 
 def test_names_are_escaped(tmp_path):
     path = tmp_path / "t.xml"
-    write_testcase(path, [InputValue('a<"b">&', 1, 7)])
+    write_testcase(path, [InputValue('a<"b">&', 1, 7, function=NONDET)])
     assert read_testcase(path) == ["7"]
     assert "a&lt;&quot;b&quot;&gt;&amp;" in path.read_text()
 
@@ -44,8 +56,28 @@ def test_names_are_escaped(tmp_path):
 def test_round_trip_keeps_the_order(tmp_path):
     path = tmp_path / "t.xml"
     values = [5, -3, 0, 2**63, -(2**63)]
-    write_testcase(path, [InputValue(f"v{i}", i, v) for i, v in enumerate(values)])
+    write_testcase(path, [InputValue(f"v{i}", i, v, function=NONDET) for i, v in enumerate(values)])
     assert read_testcase(path) == [str(v) for v in values]
+
+
+def test_uninitialised_locals_are_comments_that_harnesses_skip_and_replay_reads(tmp_path):
+    # a Test-Comp harness serves the <input> values to the calls in order: an <input>
+    # for the local u, which no call reads, would hand 34 to the call that needs 42
+    path = tmp_path / "t.xml"
+    write_testcase(path, [InputValue("u", 4, 34, "int"), InputValue("x", 5, 42, "int", NONDET)])
+    text = path.read_text()
+    assert "<!-- cpa:uninitialised u line 4 value 34 -->" in text
+    inputs = ET.fromstring(text.split("\n", 2)[2]).findall("input")
+    assert [(element.get("variable"), element.text) for element in inputs] == [("x", "42")]
+    assert read_testcase(path) == ["34", "42"]  # cpa replay: in the order of consumption
+
+
+def test_other_comments_are_no_inputs(tmp_path):
+    path = tmp_path / "t.xml"
+    path.write_text(
+        "<testcase><!-- value 3 --><input>1</input><!-- cpa:uninitialised --></testcase>"
+    )
+    assert read_testcase(path) == ["1"]
 
 
 def test_empty_test_case(tmp_path):
