@@ -121,7 +121,16 @@ class AddPredicates(RefinementStrategy):
         return None
 
     def refine(self, refutation: Refutation) -> bool:
-        pivots = self.add_predicates(refutation)
+        return self._cut(refutation, self.add_predicates(refutation))
+
+    def refine_with_condition_atoms(self, refutation: Refutation) -> bool:
+        """Refine with every condition atom at the inner locations of ``refutation``
+        (whatever the mode), not with its labels; False if none was new."""
+        found = self._add_condition_atoms(refutation, every=True)
+        return self._cut(refutation, self._cut_points(refutation, found))
+
+    def _cut(self, refutation: Refutation, pivots: list[int]) -> bool:
+        """Cut the ARG at the nodes ``pivots`` of ``refutation``; False if none."""
         roots = [refutation.nodes[pivot] for pivot in pivots]
         keep = self.refiner.proven_safe(roots)
         for root in roots:
@@ -150,16 +159,18 @@ class AddPredicates(RefinementStrategy):
             found.extend(self._add_condition_atoms(refutation))
         return found
 
-    def _add_condition_atoms(self, refutation: Refutation) -> list[tuple[int, list]]:
+    def _add_condition_atoms(
+        self, refutation: Refutation, every: bool = False
+    ) -> list[tuple[int, list]]:
         """The program's condition atoms (:mod:`cpa_predicate.condition_atoms`) at the
-        inner locations of the refutation: all of them (mode ``always``), or those
-        over the variables that some location's predicates show unrolled."""
+        inner locations of the refutation: all of them (mode ``always``, or ``every``),
+        or those over the variables that some location's predicates show unrolled."""
         cpa = self.cpa
         inner = range(1, len(refutation.abstractions) - 1)
         locations = [refutation.abstractions[position].location for position in inner]
         statistics = self.refiner.context.statistics
         over = None
-        if self._unrolled is not None:
+        if self._unrolled is not None and not every:
             unrolled = self._unrolled.union(
                 *(
                     unrolled_variables(p.formula for p in cpa.precision.predicates_at(node))
@@ -175,7 +186,7 @@ class AddPredicates(RefinementStrategy):
             self._condition_atoms = ConditionAtoms(cpa.paths)
             statistics.set("condition_atoms", len(self._condition_atoms))
             statistics.set("condition_atoms_from_refinement", statistics.get("refinements", 0))
-        if self._unrolled is not None:
+        if self._unrolled is not None and not every:
             over = self._condition_atoms.influenced_by(self._unrolled)
         found: list[tuple[int, list]] = []
         for position, location in zip(inner, locations, strict=True):

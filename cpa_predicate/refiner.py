@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import And, Not
+from pysmt.shortcuts import TRUE, And, Not
 
 from algorithms.cegar import RefinementResult, Refiner
 from algorithms.cpa_algorithm import TimeLimitExceeded
@@ -51,7 +51,7 @@ from cpa_predicate.interpolation import (
     create_interpolator,
 )
 from cpa_predicate.predicate_cpa import PredicateCPA
-from cpa_predicate.refinement_strategy import STRATEGIES, RefinementStrategy
+from cpa_predicate.refinement_strategy import STRATEGIES, AddPredicates, RefinementStrategy
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import PredicateState
 
@@ -99,6 +99,14 @@ class PredicateRefiner(Refiner):
             False,
             "a refinement seeks the unsat core of its path over the integer reading "
             "first, then over bit-vectors (forced covering keeps bit-vectors first)",
+        ),
+        "condition_atoms_after": Option(
+            float,
+            2.0,
+            "seconds a path's interpolation may take before, once, the program's "
+            "condition atoms (cpa.predicate.condition_atoms, all of them) at the path's "
+            "locations refine it instead (0: never); where they add nothing, the "
+            "interpolation runs again without this budget",
         ),
         "reading_stays_first": Option(
             bool,
@@ -154,6 +162,9 @@ class PredicateRefiner(Refiner):
         self.predicate_index = composite.component(PredicateCPA)
         self.predicate_cpa: PredicateCPA = composite.cpas[self.predicate_index]
         self.strategy: RefinementStrategy = STRATEGIES[options["strategy"]](self)
+        #: whether a path's interpolation still has a budget before the condition atoms
+        #: refine it instead (until they add nothing)
+        self._atoms_instead = True
         problem = self.strategy.check()
         if problem is not None:
             raise ConfigError(problem)
@@ -245,10 +256,42 @@ class PredicateRefiner(Refiner):
             return self._refine_dag(target)
         return self._refine_path(target)
 
-    def set_timeout(self) -> None:
+    def set_timeout(self, budget: float | None = None) -> None:
+        """Bound the next interpolation by the time left, and by ``budget`` seconds."""
         remaining = self.context.deadline.remaining()
-        if remaining is not None:
-            self.interpolator.timeout_ms = max(1, int(remaining * 1000))
+        if budget is not None:
+            remaining = budget if remaining is None else min(remaining, budget)
+        self.interpolator.timeout_ms = None if remaining is None else max(1, int(remaining * 1000))
+
+    def _atoms_budget(self) -> float | None:
+        """The budget of a path's interpolation before the condition atoms refine it
+        instead (None: no such budget, the atoms are used or off)."""
+        seconds = self.options["condition_atoms_after"]
+        if (
+            not seconds
+            or not self._atoms_instead
+            or not isinstance(self.strategy, AddPredicates)
+            or self.predicate_cpa.options["condition_atoms"] == "off"
+        ):
+            return None
+        return seconds
+
+    def _refine_with_condition_atoms(self, path: ErrorPath) -> RefinementResult | None:
+        """Refine ``path`` with the condition atoms at its locations, once Spacer has
+        spent the budget on it: interpolants of a loop over nonlinear or wrapping
+        arithmetic can take it minutes to find, and the program's own conditions are
+        often the invariant (``while (i * i < 100) i++`` needs ``i * i < 100``).
+        Predicates never make an answer wrong; None if they add nothing here (the
+        path then gets its interpolants after all)."""
+        strategy = self.strategy
+        assert isinstance(strategy, AddPredicates)
+        refutation = Refutation.of_path(path, [TRUE()] * (len(path.nodes) - 2))
+        if not strategy.refine_with_condition_atoms(refutation):
+            self._atoms_instead = False  # they are all there: no more budgets
+            return None
+        self.context.statistics.add("refinements_by_condition_atoms")
+        self.predicate_cpa.update_statistics()
+        return RefinementResult()
 
     def _failure(self, error: InterpolationError) -> str:
         # out of time: a timeout, not a failed refinement
@@ -263,10 +306,18 @@ class PredicateRefiner(Refiner):
         path = error_path(target, self.predicate_state)
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
-        self.set_timeout()
+        budget = self._atoms_budget()
+        self.set_timeout(budget)
         try:
             with stats.timer("interpolation_time_s"):
                 interpolants = self._sequence_interpolants(path)
+        except InterpolationTimeout:
+            if budget is None or self.context.deadline.expired():
+                raise TimeLimitExceeded() from None
+            refined = self._refine_with_condition_atoms(path)
+            if refined is not None:
+                return refined
+            return self._refine_path(target)  # once more, without the budget
         except InterpolationError as error:
             failure = self._failure(error)
             if error.partial is None:

@@ -134,10 +134,15 @@ int main(void) {
 """
 
 
-def _verify(tmp_path: Path, source: str, mode: str):
+def _verify(tmp_path: Path, source: str, mode: str, atoms_after: float = 0):
     path = tmp_path / "program.c"
     path.write_text(source)
-    configuration = load_configuration("lbe", [f"cpa.predicate.condition_atoms={mode}"])
+    options = [
+        f"cpa.predicate.condition_atoms={mode}",
+        # by default none here: the modes alone (the budget is tested below)
+        f"refiner.predicate.condition_atoms_after={atoms_after}",
+    ]
+    configuration = load_configuration("lbe", options)
     return analyze(parse_program(path), configuration, Specification.any_error(), 60)
 
 
@@ -173,3 +178,29 @@ def test_a_state_flag_with_few_values_is_no_unrolling(tmp_path: Path):
         assert result.verdict is Verdict.TRUE, result.reason
         assert result.statistics["refinements"] >= 1
         assert "condition_atoms" not in result.statistics
+
+
+SQUARES = """
+int __VERIFIER_nondet_int(void);
+int main(void) {
+  int i = __VERIFIER_nondet_int();
+  if (!(i < 10 && i > -10)) return 0;
+  while (i * i < 100) i = i + 1;
+  if (i != 10) { ERROR: return 1; }
+  return 0;
+}
+"""
+
+
+def test_the_atoms_refine_a_path_whose_interpolation_outlasts_its_budget(tmp_path: Path):
+    # Spacer takes minutes over the square's bit-vectors; i * i < 100 is the invariant.
+    # A budget of a millisecond runs out on every path: the atoms refine the first one,
+    # and a path they add nothing to gets its interpolants after all
+    result = _verify(tmp_path, SQUARES, "unrolling", atoms_after=0.001)
+    assert result.verdict is Verdict.TRUE, result.reason
+    assert result.statistics["refinements_by_condition_atoms"] == 1
+    assert result.statistics["condition_atoms_from_refinement"] == 0
+    # the same budget on a loop whose interpolants alone prove it, atoms off: no atoms
+    plain = _verify(tmp_path, STATE_FLAG, "off", atoms_after=0.001)
+    assert plain.verdict is Verdict.TRUE, plain.reason
+    assert "refinements_by_condition_atoms" not in plain.statistics
