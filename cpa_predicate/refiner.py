@@ -102,7 +102,7 @@ class PredicateRefiner(Refiner):
         ),
         "condition_atoms_after": Option(
             float,
-            2.0,
+            4.0,
             "seconds a path's interpolation may take before, once, the program's "
             "condition atoms (cpa.predicate.condition_atoms, all of them) at the path's "
             "locations refine it instead (0: never); where they add nothing, the "
@@ -265,7 +265,10 @@ class PredicateRefiner(Refiner):
 
     def _atoms_budget(self) -> float | None:
         """The budget of a path's interpolation before the condition atoms refine it
-        instead (None: no such budget, the atoms are used or off)."""
+        instead (None: no such budget, the atoms are used or off). Paths of state
+        machines take seconds too, and there the atoms make abstractions dear: with
+        2 s, one of ``s3_clnt_2``'s paths (up to 3 s each, TRUE in 10 s) got them, and
+        the run timed out at 30 s."""
         seconds = self.options["condition_atoms_after"]
         if (
             not seconds
