@@ -194,8 +194,7 @@ int main(void) {
 
 def test_the_atoms_refine_a_path_whose_interpolation_outlasts_its_budget(tmp_path: Path):
     # Spacer takes minutes over the square's bit-vectors; i * i < 100 is the invariant.
-    # A budget of a millisecond runs out on every path: the atoms refine the first one,
-    # and a path they add nothing to gets its interpolants after all
+    # A budget of a millisecond runs out on every path: the atoms refine the first one
     result = _verify(tmp_path, SQUARES, "unrolling", atoms_after=0.001)
     assert result.verdict is Verdict.TRUE, result.reason
     assert result.statistics["refinements_by_condition_atoms"] == 1
@@ -204,3 +203,23 @@ def test_the_atoms_refine_a_path_whose_interpolation_outlasts_its_budget(tmp_pat
     plain = _verify(tmp_path, STATE_FLAG, "off", atoms_after=0.001)
     assert plain.verdict is Verdict.TRUE, plain.reason
     assert "refinements_by_condition_atoms" not in plain.statistics
+
+
+NO_ATOM_HELPS = """
+unsigned __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned a = __VERIFIER_nondet_uint(), b = 0;
+  while (__VERIFIER_nondet_uint()) b = a & 1u;
+  if (b / 2 != 0) { ERROR: return 1; }
+  return 0;
+}
+"""
+
+
+def test_a_path_the_atoms_add_nothing_to_gets_its_interpolants_after_all(tmp_path: Path):
+    # the division's condition gives no atom; the loop's gives one, which refines the
+    # first path and not the next: that one, and every later one, is interpolated
+    result = _verify(tmp_path, NO_ATOM_HELPS, "unrolling", atoms_after=0.001)
+    assert result.verdict is Verdict.TRUE, result.reason
+    assert result.statistics["refinements_by_condition_atoms"] == 1
+    assert result.statistics["refinements"] >= 2
