@@ -35,8 +35,8 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import BVSLE, BVSLT, BVULE, BVULT, Equals
 
 from cpa.cfa.expressions import MemoryCheck, walk
-from cpa.cfa.lbe import original_edges
-from cpa.cfa.model import CFA, AssumeEdge, CFAEdge
+from cpa.cfa.lbe import program_edges
+from cpa.cfa.model import AssumeEdge
 from cpa.errors import UnsupportedFeature
 from cpa_predicate.pathformula import PathFormulaManager, atoms_of
 from cpa_predicate.ssa import is_program_symbol, split_name
@@ -125,12 +125,6 @@ def _scope(symbol_name: str) -> str | None:
     return head if separator else None
 
 
-def _original_edges(cfa: CFA) -> Iterator[CFAEdge]:
-    """The program's edges as the frontend made them (inside LBE's summaries too)."""
-    for summary in cfa.edges():
-        yield from original_edges(summary)
-
-
 def _flows(paths: PathFormulaManager) -> dict[str, set[str]]:
     """Per variable, the variables an edge of the program writes with a value read
     from it (an over-approximation: every variable one edge reads goes to every
@@ -138,7 +132,7 @@ def _flows(paths: PathFormulaManager) -> dict[str, set[str]]:
     # a manager of its own: encoding records where inputs come from, for counterexamples
     paths = PathFormulaManager(paths.cfa)
     flows: dict[str, set[str]] = {}
-    for edge in _original_edges(paths.cfa):
+    for edge in program_edges(paths.cfa):
         if isinstance(edge, AssumeEdge):
             continue
         try:
@@ -161,7 +155,7 @@ def _atoms(paths: PathFormulaManager) -> Iterator[FNode]:
     condition whose encoding needs more than its variables (an auxiliary value, a side
     constraint, an approximation) gives none, nor does a pointer operation's check."""
     seen: dict[FNode, None] = {}
-    assumes = (edge for edge in _original_edges(paths.cfa) if isinstance(edge, AssumeEdge))
+    assumes = (edge for edge in program_edges(paths.cfa) if isinstance(edge, AssumeEdge))
     for edge in assumes:
         if any(isinstance(part, MemoryCheck) for part in walk(edge.condition)):
             continue  # a pointer's check (cpa.cfa.undefined): addresses, not program facts

@@ -103,7 +103,7 @@ from cpa.cfa.expressions import (
     variables_of,
 )
 from cpa.cfa.inputs import ALLOCATION_FUNCTIONS, consumes_input
-from cpa.cfa.lbe import original_edges
+from cpa.cfa.lbe import program_edges
 from cpa.cfa.lowering import order_choice_value
 from cpa.cfa.model import (
     CFA,
@@ -1660,8 +1660,7 @@ def _parameters_read(function) -> list[Variable]:
     if not function.parameters:
         return []
     used: set[Variable] = set()
-    for block in function.edges():
-        for edge in original_edges(block):  # the edges inside a large block too
-            for expression in edge_expressions(edge):
-                used |= variables_of(expression)
+    for edge in program_edges(function):
+        for expression in edge_expressions(edge):
+            used |= variables_of(expression)
     return [parameter for parameter in function.parameters if parameter in used]

@@ -161,6 +161,12 @@ def original_edges(edge: CFAEdge) -> Iterator[CFAEdge]:
             yield current
 
 
+def program_edges(graph: CFA | FunctionCFA) -> Iterator[CFAEdge]:
+    """The edges of ``graph`` as the frontend made them: inside LBE's large blocks too."""
+    for block in graph.edges():
+        yield from original_edges(block)
+
+
 def expand_paths(edge: CFAEdge) -> Iterator[tuple[CFAEdge, ...]]:
     """Every path of original edges that ``edge`` stands for (exponentially many in
     general: for tests, witnesses and debugging, not for the analysis)."""

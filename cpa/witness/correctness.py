@@ -24,7 +24,7 @@ from pysmt.fnode import FNode
 from pysmt.shortcuts import Or
 
 from cpa.cfa.expressions import Variable
-from cpa.cfa.lbe import original_edges
+from cpa.cfa.lbe import program_edges
 from cpa.cfa.model import CFA, AssumeEdge, BlankEdge, CFANode, DeclarationEdge
 from cpa.cfa.targets import Specification
 from cpa.cfa.types import IntegerType
@@ -96,11 +96,9 @@ def program_variables(cfa: CFA) -> dict[str, Variable]:
     for function in cfa.functions.values():
         for parameter in function.parameters:
             variables[parameter.name] = parameter
-        for block in function.edges():
-            # large blocks (LBE) hold the declarations inside them
-            for edge in original_edges(block):
-                if isinstance(edge, DeclarationEdge) and edge.variable is not None:
-                    variables[edge.variable.name] = edge.variable
+        for edge in program_edges(function):  # LBE's large blocks hold declarations
+            if isinstance(edge, DeclarationEdge) and edge.variable is not None:
+                variables[edge.variable.name] = edge.variable
     return variables
 
 
