@@ -41,6 +41,7 @@ from cpa_predicate.interpolation import (
     InterpolationError,
     InterpolationTimeout,
     Interpolator,
+    TransitionGraph,
 )
 from cpa_predicate.pathformula import conjuncts
 from cpa_predicate.solver import ELIMINATING_BIT_BLASTING_TACTIC, raise_if_out_of_memory
@@ -146,6 +147,11 @@ class CheckedInterpolator(Interpolator):
             for k in range(len(formulas))
         )
         return interpolants
+
+    def graph_invariants(self, graph: TransitionGraph, effort: int) -> list[FNode] | None:
+        """The back end's, unchecked: a path program's invariants only become
+        predicates (:mod:`cpa_predicate.path_invariants`)."""
+        return self.inner.graph_invariants(graph, effort)
 
     def dag_interpolants(self, dag: InterpolationDag) -> list[FNode] | None:
         return self._retried(lambda: self._checked_dag(dag))

@@ -172,7 +172,7 @@ class ErrorDag:
         return Refutation(self.nodes, self.abstractions, self.parents, labels)
 
 
-def _block_edge(source: int, target: int, abstraction: Abstraction) -> DagEdge:
+def block_edge(source: int, target: int, abstraction: Abstraction) -> DagEdge:
     """The block that ends in ``abstraction`` as a DAG edge: ``x@0`` at the source,
     ``x@k`` (the block's last index of ``x``) at the target."""
     block = abstraction.block_formula
@@ -231,10 +231,18 @@ def error_dag(
             parents.append(None)
             continue
         parents.append(index[id(above)])
-        edges.append(_block_edge(index[id(above)], i, ordered[i]))
+        edges.append(block_edge(index[id(above)], i, ordered[i]))
     if parents.count(None) != 1 or parents[0] is not None:
         raise AssertionError("the error DAG has not one root")
-    variables = set()
+    target_nodes = [index[id(node)] for node in tops]
+    problem = InterpolationDag(len(ordered), edges, frozenset(target_nodes), node_variables(edges))
+    return ErrorDag(nodes, ordered, parents, target_nodes, problem)
+
+
+def node_variables(edges: Sequence[DagEdge]) -> frozenset[FNode]:
+    """The program variables whose values at the nodes the ``edges`` relate: those an
+    edge reads at its source (index 0) or writes for its target."""
+    variables: set[FNode] = set()
     for edge in edges:
         variables.update(edge.at_target)
         for free in edge.formula.get_free_variables():
@@ -242,6 +250,4 @@ def error_dag(
                 name, ssa_index = split_name(free.symbol_name())
                 if ssa_index == 0 and not is_auxiliary(name):
                     variables.add(free)
-    target_nodes = [index[id(node)] for node in tops]
-    problem = InterpolationDag(len(ordered), edges, frozenset(target_nodes), frozenset(variables))
-    return ErrorDag(nodes, ordered, parents, target_nodes, problem)
+    return frozenset(variables)

@@ -24,6 +24,7 @@ __all__ = [
     "InterpolationError",
     "InterpolationTimeout",
     "Interpolator",
+    "TransitionGraph",
     "available_interpolators",
     "create_interpolator",
     "msat_available",
@@ -100,6 +101,29 @@ class InterpolationDag:
         for edge in sorted(self.edges, key=lambda e: e.source):
             longest[edge.target] = max(longest[edge.target], longest[edge.source] + 1)
         return max(longest, default=0)
+
+
+@dataclass
+class TransitionGraph:
+    """A graph of formulas that may have cycles: the path program of an error path
+    (:mod:`cpa_predicate.path_invariants`).
+
+    Node ``0`` is the root (label true, no edge enters it); ``errors`` must be
+    unreachable (no edge leaves them). Edges are :class:`DagEdge` read the same way,
+    in any direction; ``node_variables`` are the symbols every label is over.
+    """
+
+    size: int
+    edges: list[DagEdge]
+    errors: frozenset[int]
+    node_variables: frozenset[FNode]
+
+    def __post_init__(self) -> None:
+        for edge in self.edges:
+            if not (0 <= edge.source < self.size and 0 < edge.target < self.size):
+                raise ValueError(f"edge {edge.source} -> {edge.target} leaves the graph")
+            if edge.source in self.errors:
+                raise ValueError(f"edge leaves error node {edge.source}")
 
 
 class Interpolator(ABC):
@@ -186,6 +210,16 @@ class Interpolator(ABC):
         end). One query for the whole DAG: UFO's refinement.
         """
         raise InterpolationError(f"the {self.name} interpolator has no DAG interpolation")
+
+    def graph_invariants(self, graph: TransitionGraph, effort: int) -> list[FNode] | None:
+        """One label per node of ``graph`` that is inductive on it (the root's true, an
+        error node's false, and for every edge ``u -> v`` the label of ``u`` and the
+        edge's formula entail the label of ``v``), searched within ``effort`` of the
+        back end's resource units; None if the back end finds an error node reachable
+        (Z3's reading of the formulas need not be exact: its labels are meant as
+        predicates, and a caller that needs them inductive checks them). Raises
+        :class:`InterpolationError` when none is found within the effort."""
+        raise InterpolationError(f"the {self.name} interpolator has no graph invariants")
 
     def statistics(self) -> dict[str, float]:
         """What the back end counted over the run, by statistic name (only figures

@@ -50,6 +50,7 @@ from cpa_predicate.interpolation import (
     InterpolationError,
     InterpolationTimeout,
     Interpolator,
+    TransitionGraph,
 )
 from cpa_predicate.pathformula import conjuncts, factor_joins
 from cpa_predicate.solver import (
@@ -482,6 +483,8 @@ class _HornShape:
     #: an SMT check found the formulas unsatisfiable before (a Horn system without a
     #: solution is then a failure of the back end, not a satisfiable problem)
     decided: bool
+    #: Spacer parameters of this system's own, beside :data:`_HORN_PARAMS`
+    spacer: tuple[tuple[str, object], ...] = ()
 
 
 class Z3SpacerInterpolator(Interpolator):
@@ -872,6 +875,83 @@ class Z3SpacerInterpolator(Interpolator):
             out[node] = label
         return out
 
+    def graph_invariants(self, graph: TransitionGraph, effort: int) -> list[FNode] | None:
+        """See :meth:`Interpolator.graph_invariants`: one recursive Horn system, a
+        predicate per inner node over all node variables, a clause per edge, given to
+        Spacer within ``effort`` resource units per reading. The order in which the
+        readings are tried for paths is left as it was (a path program's reading says
+        little about the next path's)."""
+        self._deadline = (
+            None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
+        )
+        if self._converter is None:
+            self._converter = BitVectorConverter(self.env, self._ctx)
+        conv = self._converter
+        parts = [conjuncts(edge.formula) for edge in graph.edges]
+        fvars = _free_symbols(parts)
+        scope = sorted(graph.node_variables, key=lambda s: s.symbol_name())
+        inner = [n for n in range(1, graph.size) if n not in graph.errors]
+        predicate_of = {node: k for k, node in enumerate(inner)}
+        clauses = []
+        for edge, symbols in zip(graph.edges, fvars, strict=True):
+            head = predicate_of.get(edge.target)
+            clauses.append(
+                _HornClause(
+                    predicate_of.get(edge.source),
+                    scope if edge.source in predicate_of else [],
+                    head,
+                    [edge.at_target.get(v, v) for v in scope] if head is not None else [],
+                    symbols,
+                )
+            )
+        # depth 0: Spacer's schedule from the first level (the system is recursive); its
+        # global guidance generalises a loop's counters (without it Spacer counted
+        # ``for (i = 0; i < 1000000; i++) j += 2`` up one iteration at a time)
+        shape = _HornShape(
+            [scope] * len(inner), clauses, 0, decided=False, spacer=(("spacer.global", True),)
+        )
+        try:
+            steps = self._unwrapped_steps(parts, conv)
+        except PysmtException as exc:
+            raise InterpolationError(f"cannot convert formula to Z3: {exc}") from exc
+        except Unreadable as exc:
+            raise InterpolationError(f"no integer reading: {exc}") from exc
+        try:
+            labels = self._refute(steps, shape, conv, effort)
+        except _NotRefuted:
+            return None  # Spacer found the error reachable over the integers
+        except _OverBudget as exc:
+            raise InterpolationError(f"no invariants within the effort: {exc}") from exc
+        if labels is None:
+            return None
+        mgr = self.env.formula_manager
+        out = [mgr.FALSE() if n in graph.errors else mgr.TRUE() for n in range(graph.size)]
+        for node, label in zip(inner, labels, strict=True):
+            out[node] = label
+        return out
+
+    def _unwrapped_steps(
+        self, parts: list[list[FNode]], conv: Z3Converter
+    ) -> list[tuple[IntegerReading | None, list]]:
+        """The conjunctions ``parts`` read as mathematical integers: the integer reading
+        with no value wrapping around (each auxiliary that counts the wraps of a word
+        is 0) and without the facts that bound the words and the auxiliaries. Not the
+        formulas' meaning: Spacer ran out of its effort on a loop ``j += 2`` over
+        ``i < 1000000`` when it had those bounds, and found ``j = 2 i`` at once without
+        them. The solutions only become predicates, which the abstraction then reads
+        exactly over bit-vectors."""
+        self._left_ms()
+        atoms = self._atomwise(False)
+        zero = z3.IntVal(0, self._ctx)
+        read = []
+        for cs in parts:
+            body = _zand([atoms.body(c, conv.convert) for c in cs], self._ctx)
+            _, _, auxiliaries = atoms.facts(cs, conv.convert)
+            if auxiliaries:
+                body = z3.substitute(body, *[(a, zero) for a in auxiliaries])
+            read.append((body, []))
+        return [(atoms.reading, read)]
+
     def _feasible_by_bit_blasting(self, formulas: list[FNode]) -> bool:
         """Whether a bit-blasting probe finds the conjunction satisfiable (model kept).
 
@@ -1214,6 +1294,15 @@ class Z3SpacerInterpolator(Interpolator):
         successive refinements are weakenings of the same blocks); ``split``: with case
         splits."""
         self._left_ms()  # a block's reading is Python work: none after the deadline
+        atoms = self._atomwise(split)
+        body = [atoms.body(c, conv.convert) for c in conjuncts]
+        side, ranges, auxiliaries = atoms.facts(conjuncts, conv.convert)
+        relaxed = _zand(body + side, self._ctx)
+        exact = _zand(body + side + ranges, self._ctx)
+        return relaxed, exact, auxiliaries
+
+    def _atomwise(self, split: bool) -> AtomwiseReading:
+        """The reading of atoms kept for the run (with case splits if ``split``)."""
         atoms = self._atoms.get(split)
         if atoms is None:
             if self._reading is None:  # shared with the unsat cores' reading
@@ -1221,11 +1310,7 @@ class Z3SpacerInterpolator(Interpolator):
             reading = IntegerReading(self._ctx, case_split=True) if split else self._reading
             # only And/Or are rebuilt; a negated atom is read whole, as an atom
             atoms = self._atoms[split] = AtomwiseReading(reading, lambda n: n.is_and() or n.is_or())
-        body = [atoms.body(c, conv.convert) for c in conjuncts]
-        side, ranges, auxiliaries = atoms.facts(conjuncts, conv.convert)
-        relaxed = _zand(body + side, self._ctx)
-        exact = _zand(body + side + ranges, self._ctx)
-        return relaxed, exact, auxiliaries
+        return atoms
 
     def _refute(
         self,
@@ -1242,7 +1327,7 @@ class Z3SpacerInterpolator(Interpolator):
             last = position == len(steps) - 1
             clauses, preds, pargs = self._clauses(read, shape, conv, reading)
             try:
-                model = self._solve_horn(clauses, shape.depth, budget=budget)
+                model = self._solve_horn(clauses, shape.depth, budget=budget, own=shape.spacer)
                 if model is None and reading is not None:
                     if last:
                         raise _NotRefuted()
@@ -1256,7 +1341,9 @@ class Z3SpacerInterpolator(Interpolator):
                 # failed conversion leaves the converter's memo table inconsistent: drop it.
                 self._converter = None
                 fresh = BitVectorConverter(self.env, self._ctx)
-                model = self._solve_horn(clauses, shape.depth, first_attempt=False, budget=budget)
+                model = self._solve_horn(
+                    clauses, shape.depth, first_attempt=False, budget=budget, own=shape.spacer
+                )
                 if model is None and not shape.decided:
                     return None
                 try:
@@ -1391,8 +1478,10 @@ class Z3SpacerInterpolator(Interpolator):
         depth: int,
         first_attempt: bool = True,
         budget: int | None = None,
+        own: tuple[tuple[str, object], ...] = (),
     ) -> z3.ModelRef | None:
-        """Solve the Horn clauses: a model if solvable, None if not, else raise.
+        """Solve the Horn clauses: a model if solvable, None if not, else raise (with the
+        Spacer parameters ``own`` in every attempt).
 
         The chain is non-recursive with the given depth, so Spacer first starts its
         level-by-level search right at that depth (an order of magnitude faster than
@@ -1420,7 +1509,9 @@ class Z3SpacerInterpolator(Interpolator):
         problem = tuple(clause.hash() for clause in clauses)
         clauses = [clause.translate(spacer_ctx) for clause in clauses]
         for extra in attempts:
-            solver = self._horn_solver(spacer_ctx, clauses, extra, budget, self._seed(budget))
+            solver = self._horn_solver(
+                spacer_ctx, clauses, {**extra, **dict(own)}, budget, self._seed(budget)
+            )
             if solver is None:
                 break
             with _quiet_stderr():

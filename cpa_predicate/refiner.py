@@ -15,10 +15,10 @@ both (``both``, CPUFO and BPUFO).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from pysmt.fnode import FNode
-from pysmt.shortcuts import TRUE, And, Not
+from pysmt.shortcuts import FALSE, TRUE, And, Not
 
 from algorithms.cegar import RefinementResult, Refiner
 from algorithms.cpa_algorithm import TimeLimitExceeded
@@ -30,6 +30,7 @@ from cpa.core.reached import ReachedSet
 from cpa.core.waitlist_orders import BranchWeights
 from cpa.errors import ConfigError
 from cpa_predicate.checked_interpolation import CheckedInterpolator
+from cpa_predicate.condition_atoms import unrolled_variables
 from cpa_predicate.counterexample import counterexample
 from cpa_predicate.error_interpolants import (
     context_key,
@@ -50,10 +51,18 @@ from cpa_predicate.interpolation import (
     Interpolator,
     create_interpolator,
 )
+from cpa_predicate.path_invariants import path_program
 from cpa_predicate.predicate_cpa import PredicateCPA
 from cpa_predicate.refinement_strategy import STRATEGIES, AddPredicates, RefinementStrategy
 from cpa_predicate.ssa import uninstantiate
 from cpa_predicate.state import PredicateState
+
+#: how many seconds the search for path invariants may be ahead of interpolation. On
+#: the programs whose loops need them, interpolation unrolls and takes the time; on
+#: state machines whose paths take little to interpolate (``pc_sfifo_1``: 0.1 s for
+#: five refinements), their path programs changed with every path and each took
+#: seconds, their invariants refining without converging
+_PATH_INVARIANTS_AHEAD_S = 2.0
 
 
 class PredicateRefiner(Refiner):
@@ -107,6 +116,14 @@ class PredicateRefiner(Refiner):
             "condition atoms (cpa.predicate.condition_atoms, all of them) at the path's "
             "locations refine it instead (0: never); where they add nothing, the "
             "interpolation runs again without this budget",
+        ),
+        "path_invariants": Option(
+            int,
+            0,
+            "Z3 resource units (about 3 M a second) Spacer may spend per reading on the "
+            "inductive invariants of a spurious path's path program (the path's "
+            "locations, a loop where it comes back) before the path is interpolated; "
+            "the invariants become predicates (0: off; strategy 'predicates' only)",
         ),
         "reading_stays_first": Option(
             bool,
@@ -165,6 +182,8 @@ class PredicateRefiner(Refiner):
         #: whether a path's interpolation still has a budget before the condition atoms
         #: refine it instead (until they add nothing)
         self._atoms_instead = True
+        #: the path programs whose invariants were sought (their signatures)
+        self._path_programs: set[frozenset] = set()
         problem = self.strategy.check()
         if problem is not None:
             raise ConfigError(problem)
@@ -296,6 +315,64 @@ class PredicateRefiner(Refiner):
         self.predicate_cpa.update_statistics()
         return RefinementResult()
 
+    def _location_key(self, state: ARGState) -> Hashable:
+        """What identifies ``state``'s place in a path program: its components other
+        than the predicate state (location and call stack)."""
+        components = state.wrapped.components
+        return tuple(c for k, c in enumerate(components) if k != self.predicate_index)
+
+    def _refine_with_path_invariants(self, path: ErrorPath) -> RefinementResult | None:
+        """Refine ``path`` with the invariants of its path program
+        (:mod:`cpa_predicate.path_invariants`); None where the path has no loop, where
+        its program was tried before, where Spacer finds none within the effort, or
+        where they add no predicate (the path is then interpolated)."""
+        statistics = self.context.statistics
+        spent = statistics.get("path_invariants_time_s", 0.0)
+        if spent > statistics.get("interpolation_time_s", 0.0) + _PATH_INVARIANTS_AHEAD_S:
+            return None  # they took more than the interpolants: not the way here
+        if not self._unrolls(path):
+            return None
+        program = path_program(path, self._location_key)
+        if program is None:
+            return None
+        signature = program.signature()
+        if signature in self._path_programs:
+            return None
+        self._path_programs.add(signature)
+        statistics.add("path_invariant_attempts")
+        self.set_timeout()
+        try:
+            with statistics.timer("path_invariants_time_s"):
+                labels = self.interpolator.graph_invariants(
+                    program.graph, self.options["path_invariants"]
+                )
+        except InterpolationTimeout:
+            raise TimeLimitExceeded() from None
+        except InterpolationError as error:
+            self.context.deadline.check()
+            if error.partial is None:
+                return None
+            labels = [TRUE(), *error.partial]  # the inner nodes' parts, as predicates
+            labels += [FALSE()] * (program.graph.size - len(labels))
+        if labels is None:
+            return None  # the path program reaches the error: its invariants say nothing
+        assert isinstance(self.strategy, AddPredicates)
+        if not self.strategy.refine(program.refutation(path, labels)):
+            return None
+        statistics.add("refinements_by_path_invariants")
+        self.predicate_cpa.update_statistics()
+        return RefinementResult()
+
+    def _unrolls(self, path: ErrorPath) -> bool:
+        """Whether the predicates at some location of ``path`` show a loop unrolled
+        (a variable compared with :data:`~cpa_predicate.condition_atoms.UNROLLED`
+        constants or more)."""
+        precision = self.predicate_cpa.precision
+        return any(
+            unrolled_variables(p.formula for p in precision.predicates_at(location))
+            for location in {abstraction.location for abstraction in path.chain}
+        )
+
     def _failure(self, error: InterpolationError) -> str:
         # out of time: a timeout, not a failed refinement
         if isinstance(error, InterpolationTimeout):
@@ -307,6 +384,10 @@ class PredicateRefiner(Refiner):
     def _refine_path(self, target: ARGState) -> RefinementResult:
         stats = self.context.statistics
         path = error_path(target, self.predicate_state)
+        if self.options["path_invariants"] and isinstance(self.strategy, AddPredicates):
+            refined = self._refine_with_path_invariants(path)
+            if refined is not None:
+                return refined
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
         budget = self._atoms_budget()
