@@ -234,8 +234,10 @@ def test_sigterm_to_the_console_command_ends_the_analysis_too(tmp_path: Path):
     source = tmp_path / "loop.c"
     source.write_text(
         "extern void reach_error(void);\n"
-        # i += 2: the loop's own condition proves i++ (condition atoms), not the parity
-        "int main(void) { int i = 0; while (i < 100000000) i += 2; "
+        # i += 2 through a product of two words: the loop's own condition proves i++
+        # (condition atoms), not the parity, and a product has no integer reading for
+        # the path program's invariants (which prove i += 2 at once)
+        "int main(void) { int i = 0, k = 2; while (i < 100000000) i += k * k - 2; "
         "if (i != 100000000) reach_error(); return 0; }\n"
     )
     process = subprocess.Popen(
