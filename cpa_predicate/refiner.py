@@ -317,9 +317,16 @@ class PredicateRefiner(Refiner):
 
     def _location_key(self, state: ARGState) -> Hashable:
         """What identifies ``state``'s place in a path program: its components other
-        than the predicate state (location and call stack)."""
+        than the predicate state (location and call stack), or its location where one
+        of them cannot be hashed (a path program that joins two call sites of a
+        function over-approximates: its invariants are weaker, still predicates)."""
         components = state.wrapped.components
-        return tuple(c for k, c in enumerate(components) if k != self.predicate_index)
+        key = tuple(c for k, c in enumerate(components) if k != self.predicate_index)
+        try:
+            hash(key)
+        except TypeError:  # a component whose states are not hashable: the location alone
+            return self.predicate_state(state).abstraction.location
+        return key
 
     def _refine_with_path_invariants(self, path: ErrorPath) -> RefinementResult | None:
         """Refine ``path`` with the invariants of its path program

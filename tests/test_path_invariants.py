@@ -6,7 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pysmt.shortcuts import BV, BVSLT, And, BVAdd, Equals, Not, NotEquals, Symbol, is_unsat
+from pysmt.shortcuts import (
+    BV,
+    BVSLT,
+    FALSE,
+    TRUE,
+    And,
+    BVAdd,
+    Equals,
+    Not,
+    NotEquals,
+    Symbol,
+    is_unsat,
+)
 from pysmt.typing import BVType
 
 from cpa.cfa.frontend import parse_program
@@ -14,6 +26,7 @@ from cpa.cfa.targets import Specification
 from cpa.config import load_configuration
 from cpa.results import Verdict
 from cpa.verifier import analyze
+from cpa_predicate.error_path import ErrorPath
 from cpa_predicate.interpolation import (
     DagEdge,
     InterpolationError,
@@ -21,7 +34,10 @@ from cpa_predicate.interpolation import (
     TransitionGraph,
 )
 from cpa_predicate.interpolation_z3 import Z3SpacerInterpolator
-from cpa_predicate.ssa import rename_symbols
+from cpa_predicate.path_invariants import path_program
+from cpa_predicate.pathformula import PathFormula
+from cpa_predicate.ssa import SSAMap, rename_symbols, symbol
+from cpa_predicate.state import Abstraction
 
 W = BVType(32)
 x, x1 = Symbol("loop::x@0", W), Symbol("loop::x@1", W)
@@ -128,3 +144,45 @@ def test_a_path_that_visits_no_location_twice_is_interpolated(tmp_path: Path):
     assert result.verdict is Verdict.TRUE, result.reason
     assert result.statistics.get("path_invariant_attempts", 0) == 0
     assert result.statistics["refinements"] >= 1
+
+
+def _abstraction(location: str, block=None, writes: dict[str, int] | None = None):
+    formula = None if block is None else PathFormula(block, SSAMap(writes or {}))
+    return Abstraction(None, TRUE(), TRUE(), formula, location)
+
+
+def _path(locations: list[str]) -> ErrorPath:
+    """A path through ``locations`` (the root first, the target last): the block into
+    a location ``head`` counts ``n`` up from 0 (from the root) or by one, the block into
+    the target leaves the loop."""
+    n, n1 = symbol("main::n#32", 0), symbol("main::n#32", 1)
+    chain = [_abstraction(locations[0])]
+    for previous, location in zip(locations[:-1], locations[1:], strict=True):
+        if location == locations[-1]:
+            block = Not(BVSLT(n, BV(10, 32)))
+            chain.append(_abstraction(location, block))
+        elif previous == locations[0]:
+            chain.append(_abstraction(location, Equals(n1, BV(0, 32)), {"main::n#32": 1}))
+        else:
+            step = And(BVSLT(n, BV(10, 32)), Equals(n1, BVAdd(n, BV(1, 32))))
+            chain.append(_abstraction(location, step, {"main::n#32": 1}))
+    return ErrorPath(locations[-1], chain, list(locations), [], [])
+
+
+def test_a_path_program_has_each_location_once_and_a_loop_where_the_path_comes_back():
+    program = path_program(_path(["entry", "head", "head", "head", "error"]), lambda s: s)
+    assert program is not None
+    graph = program.graph
+    assert graph.size == 3 and graph.errors == {2}
+    assert program.node_of == [0, 1, 1, 1, 2]
+    # the loop's two unrollings are one edge, head -> head
+    assert sorted((edge.source, edge.target) for edge in graph.edges) == [(0, 1), (1, 1), (1, 2)]
+    assert graph.node_variables == {symbol("main::n#32", 0)}
+    labels = [TRUE(), Equals(symbol("main::n#32", 0), BV(3, 32)), FALSE()]
+    refutation = program.refutation(_path(["entry", "head", "head", "head", "error"]), labels)
+    assert refutation.labels == [TRUE(), labels[1], labels[1], labels[1], FALSE()]
+
+
+def test_no_path_program_for_a_path_without_a_loop_or_back_at_the_root():
+    assert path_program(_path(["entry", "head", "error"]), lambda s: s) is None
+    assert path_program(_path(["entry", "head", "entry", "error"]), lambda s: s) is None
