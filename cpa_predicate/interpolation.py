@@ -92,8 +92,7 @@ class InterpolationDag:
         for edge in self.edges:
             if not 0 <= edge.source < edge.target < self.size:
                 raise ValueError(f"edge {edge.source} -> {edge.target} is not topological")
-            if edge.source in self.errors:
-                raise ValueError(f"edge leaves error node {edge.source}")
+        _no_edge_leaves_an_error(self.edges, self.errors)
 
     def depth(self) -> int:
         """The number of edges on the longest path from the root."""
@@ -101,6 +100,12 @@ class InterpolationDag:
         for edge in sorted(self.edges, key=lambda e: e.source):
             longest[edge.target] = max(longest[edge.target], longest[edge.source] + 1)
         return max(longest, default=0)
+
+
+def _no_edge_leaves_an_error(edges: list[DagEdge], errors: frozenset[int]) -> None:
+    for edge in edges:
+        if edge.source in errors:
+            raise ValueError(f"edge leaves error node {edge.source}")
 
 
 @dataclass
@@ -122,8 +127,7 @@ class TransitionGraph:
         for edge in self.edges:
             if not (0 <= edge.source < self.size and 0 < edge.target < self.size):
                 raise ValueError(f"edge {edge.source} -> {edge.target} leaves the graph")
-            if edge.source in self.errors:
-                raise ValueError(f"edge leaves error node {edge.source}")
+        _no_edge_leaves_an_error(self.edges, self.errors)
 
 
 class Interpolator(ABC):

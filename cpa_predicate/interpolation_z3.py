@@ -283,6 +283,32 @@ def _dag_predicates(dag: InterpolationDag, fvars: list[frozenset[FNode]]) -> lis
     ]
 
 
+def _horn_clauses(
+    edges: list[DagEdge],
+    fvars: list[frozenset[FNode]],
+    inner: list[int],
+    scopes: list[list[FNode]],
+) -> list[_HornClause]:
+    """One clause per edge: the source's predicate (none at the root) over its scope,
+    the edge's formula, and the target's predicate (none at an error, which is false)
+    over the scope's values at the target; ``inner`` numbers the predicates."""
+    predicate_of = {node: k for k, node in enumerate(inner)}
+    clauses = []
+    for edge, symbols in zip(edges, fvars, strict=True):
+        body = predicate_of.get(edge.source)
+        head = predicate_of.get(edge.target)
+        clauses.append(
+            _HornClause(
+                body,
+                scopes[edge.source] if body is not None else [],
+                head,
+                [edge.at_target.get(v, v) for v in scopes[edge.target]] if head is not None else [],
+                symbols,
+            )
+        )
+    return clauses
+
+
 def _auxiliaries(steps: list[tuple[IntegerReading | None, list]]) -> int:
     """How many auxiliary integers the reading of Spacer's ``steps`` introduces."""
     return sum(len(auxiliaries) for _, auxiliaries in steps[-1][1])
@@ -842,21 +868,7 @@ class Z3SpacerInterpolator(Interpolator):
         fvars = _free_symbols(parts)
         scopes = _dag_predicates(dag, fvars)
         inner = [n for n in range(1, dag.size) if n not in dag.errors]
-        predicate_of = {node: k for k, node in enumerate(inner)}
-        clauses = []
-        for edge, symbols in zip(dag.edges, fvars, strict=True):
-            head = predicate_of.get(edge.target)
-            clauses.append(
-                _HornClause(
-                    predicate_of.get(edge.source),
-                    scopes[edge.source] if edge.source in predicate_of else [],
-                    head,
-                    [edge.at_target.get(v, v) for v in scopes[edge.target]]
-                    if head is not None
-                    else [],
-                    symbols,
-                )
-            )
+        clauses = _horn_clauses(dag.edges, fvars, inner, scopes)
         shape = _HornShape([scopes[n] for n in inner], clauses, dag.depth(), decided=decided)
         try:
             zformulas = [_zand([conv.convert(c) for c in cs], self._ctx) for cs in parts]
@@ -869,8 +881,15 @@ class Z3SpacerInterpolator(Interpolator):
             raise InterpolationError(f"Spacer returned unknown: {exc}") from exc
         if labels is None:
             return None
+        return self._node_labels(dag.size, dag.errors, inner, labels)
+
+    def _node_labels(
+        self, size: int, errors: frozenset[int], inner: list[int], labels: list[FNode]
+    ) -> list[FNode]:
+        """One label per node: true at the root, false at the errors, ``labels`` at the
+        ``inner`` nodes."""
         mgr = self.env.formula_manager
-        out = [mgr.FALSE() if n in dag.errors else mgr.TRUE() for n in range(dag.size)]
+        out = [mgr.FALSE() if n in errors else mgr.TRUE() for n in range(size)]
         for node, label in zip(inner, labels, strict=True):
             out[node] = label
         return out
@@ -878,9 +897,8 @@ class Z3SpacerInterpolator(Interpolator):
     def graph_invariants(self, graph: TransitionGraph, effort: int) -> list[FNode] | None:
         """See :meth:`Interpolator.graph_invariants`: one recursive Horn system, a
         predicate per inner node over all node variables, a clause per edge, given to
-        Spacer within ``effort`` resource units per reading. The order in which the
-        readings are tried for paths is left as it was (a path program's reading says
-        little about the next path's)."""
+        Spacer within ``effort`` resource units, over the blocks read as mathematical
+        integers (:meth:`_unwrapped_steps`)."""
         self._deadline = (
             None if self.timeout_ms is None else time.monotonic() + self.timeout_ms / 1000.0
         )
@@ -891,22 +909,10 @@ class Z3SpacerInterpolator(Interpolator):
         fvars = _free_symbols(parts)
         scope = sorted(graph.node_variables, key=lambda s: s.symbol_name())
         inner = [n for n in range(1, graph.size) if n not in graph.errors]
-        predicate_of = {node: k for k, node in enumerate(inner)}
-        clauses = []
-        for edge, symbols in zip(graph.edges, fvars, strict=True):
-            head = predicate_of.get(edge.target)
-            clauses.append(
-                _HornClause(
-                    predicate_of.get(edge.source),
-                    scope if edge.source in predicate_of else [],
-                    head,
-                    [edge.at_target.get(v, v) for v in scope] if head is not None else [],
-                    symbols,
-                )
-            )
+        clauses = _horn_clauses(graph.edges, fvars, inner, [scope] * graph.size)
         # depth 0: Spacer's schedule from the first level (the system is recursive); its
-        # global guidance generalises a loop's counters (without it Spacer counted
-        # ``for (i = 0; i < 1000000; i++) j += 2`` up one iteration at a time)
+        # global guidance generalises a loop's counters (without it Spacer had no answer
+        # for ``for (i = 0; i < 1000000; i++) j += 2`` within 8 s)
         shape = _HornShape(
             [scope] * len(inner), clauses, 0, decided=False, spacer=(("spacer.global", True),)
         )
@@ -924,11 +930,7 @@ class Z3SpacerInterpolator(Interpolator):
             raise InterpolationError(f"no invariants within the effort: {exc}") from exc
         if labels is None:
             return None
-        mgr = self.env.formula_manager
-        out = [mgr.FALSE() if n in graph.errors else mgr.TRUE() for n in range(graph.size)]
-        for node, label in zip(inner, labels, strict=True):
-            out[node] = label
-        return out
+        return self._node_labels(graph.size, graph.errors, inner, labels)
 
     def _unwrapped_steps(
         self, parts: list[list[FNode]], conv: Z3Converter
