@@ -712,7 +712,9 @@ class FunctionLowering:
                 while _is_unnamed_bit_field(ctype, position):  # initialises nothing
                     position += 1
                 element_type = _element_type(ctype, element_types, position)
-                slots[position], index = self._element(element_type, item, items, index + 1)
+                slots[position], index = self._element(
+                    element_type, item, items, index + 1, slots.get(position)
+                )
             position += 1
         return _assembled(ctype, slots)
 
@@ -742,7 +744,9 @@ class FunctionLowering:
         else:
             element = _element_type(ctype, _members(ctype)[0], position)
         if len(designators) == 1:
-            slots[position], following = self._element(element, item.expr, items, following)
+            slots[position], following = self._element(
+                element, item.expr, items, following, slots.get(position)
+            )
             return position, following
         if not isinstance(element, (ArrayType, StructType)):
             raise self.error("designator into a member that is not an aggregate", designators[1])
@@ -775,8 +779,8 @@ class FunctionLowering:
         return names.index(designator.name)
 
     def _partial(self, existing: Expression | _Slots | None, item: c_ast.Node) -> _Slots:
-        """The slots of a member that a designator initialises in part: empty, or
-        what an earlier initialiser gave it."""
+        """The slots of a member that a designator, or items without braces,
+        initialise in part: empty, or what an earlier initialiser gave it."""
         if existing is None:
             return {}
         if isinstance(existing, dict):
@@ -785,7 +789,9 @@ class FunctionLowering:
             if c_types.is_union(existing.type):
                 return dict(zip([existing.member], existing.elements, strict=False))
             return dict(enumerate(existing.elements))
-        raise self.unsupported("designator into a member initialised by a whole value", item)
+        raise self.unsupported(
+            "initializer into part of a member initialised by a whole value", item
+        )
 
     def _continued(
         self, ctype: CType, slots: _Slots, position: int, items: list[c_ast.Node], index: int
@@ -801,16 +807,24 @@ class FunctionLowering:
             if count is None or position >= count:
                 break
             element = _element_type(ctype, element_types, position)
-            slots[position], index = self._element(element, items[index], items, index + 1)
+            slots[position], index = self._element(
+                element, items[index], items, index + 1, slots.get(position)
+            )
             position += 1
         return index
 
     def _element(
-        self, ctype: CType, item: c_ast.Node, items: list[c_ast.Node], following: int
+        self,
+        ctype: CType,
+        item: c_ast.Node,
+        items: list[c_ast.Node],
+        following: int,
+        existing: Expression | _Slots | None = None,
     ) -> tuple[Expression, int]:
         """The value of an element of type ``ctype`` written as ``item``, and the
         position in ``items`` after what it took: an aggregate given a scalar (no
-        braces) takes the items from ``following`` on for its other scalars."""
+        braces) takes the items from ``following`` on for its other scalars, and keeps
+        what earlier items gave (``existing``) to the members it does not reach."""
         if (
             isinstance(item, c_ast.InitList)
             or not isinstance(ctype, (ArrayType, StructType))
@@ -818,11 +832,11 @@ class FunctionLowering:
         ):
             return self.initializer(item, ctype), following
         if _is_string(item):  # for the char array the aggregate starts with
-            return self._elided(ctype, item, items, following)
+            return self._elided(ctype, item, items, following, existing, item)
         value = self.expression(item)
         if isinstance(value.type, (ArrayType, StructType)):  # a whole struct
             return convert(value, ctype), following
-        return self._elided(ctype, value, items, following)
+        return self._elided(ctype, value, items, following, existing, item)
 
     def _elided(
         self,
@@ -830,26 +844,37 @@ class FunctionLowering:
         first: Expression | c_ast.Node,
         items: list[c_ast.Node],
         index: int,
+        existing: Expression | _Slots | None,
+        where: c_ast.Node,
     ) -> tuple[InitializerList, int]:
         """The aggregate of type ``ctype`` whose first scalar is ``first`` (a value, or
         a string literal for its first char array) and whose other ones come from
         ``items[index:]`` (until they run out or a designator, which belongs to the
-        enclosing braces); the rest is zero."""
+        enclosing braces); ``where`` is the item that starts it.
+
+        The items initialise only the scalars they reach: the others keep what an
+        earlier designator gave them (``existing``; in ``{ [1][1] = 7, [1] = 5 }`` the
+        row is ``{5, 7}``, C11 6.7.9p19, as gcc builds it), else zero. A union's first
+        member replaces another one given earlier (a union holds one)."""
         element_types, _ = _members(ctype)
         count = ctype.length if isinstance(ctype, ArrayType) else len(element_types or ())
         if count is None:
-            raise self.unsupported(f"initializer without braces for {ctype}", items[index - 1])
+            raise self.unsupported(f"initializer without braces for {ctype}", where)
         positions = [p for p in range(count) if not _is_unnamed_bit_field(ctype, p)]
         if not positions:
             return InitializerList((), ctype), index
+        slots = dict(self._partial(existing, where))
+        if c_types.is_union(ctype) and any(key != positions[0] for key in slots):
+            slots.clear()
         member = _element_type(ctype, element_types, positions[0])
+        prior = slots.get(positions[0])
         if isinstance(first, c_ast.Node):
-            head, index = self._element(member, first, items, index)
+            head, index = self._element(member, first, items, index, prior)
         elif isinstance(member, (ArrayType, StructType)):
-            head, index = self._elided(member, first, items, index)
+            head, index = self._elided(member, first, items, index, prior, where)
         else:
             head = convert(first, member)
-        slots: _Slots = {positions[0]: head}
+        slots[positions[0]] = head
         index = self._continued(ctype, slots, positions[0] + 1, items, index)
         return _assembled(ctype, slots), index
 
