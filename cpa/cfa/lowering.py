@@ -562,6 +562,8 @@ class FunctionLowering:
 
     def _complete_array_type(self, ctype: CType, init: c_ast.Node | None) -> CType:
         if isinstance(ctype, ArrayType) and ctype.length is None and init is not None:
+            if isinstance(init, c_ast.InitList) and self._braced_string(init, ctype):
+                init = init.exprs[0]  # char s[] = {"ab"}: the literal's length
             if isinstance(init, c_ast.InitList):
                 if isinstance(ctype.element, (ArrayType, StructType)) and any(
                     not isinstance(_item_value(item), c_ast.InitList)
@@ -635,6 +637,9 @@ class FunctionLowering:
         if isinstance(init, c_ast.InitList):
             if _is_scalar(ctype) and len(init.exprs) == 1:  # int x = {1};
                 return self.initializer(init.exprs[0], ctype)
+            string = self._braced_string(init, ctype)
+            if string is not None:  # char s[4] = {"ab"};
+                return self._string_initializer(string, ctype)  # type: ignore[arg-type]
             self._check_initializer_order(init)
             return self.initializer_list(init, ctype)
         if isinstance(init, c_ast.NamedInitializer):
@@ -664,6 +669,13 @@ class FunctionLowering:
                 "a designator may skip or reorder them)",
                 effects[-1],
             )
+
+    def _braced_string(self, init: c_ast.InitList, ctype: CType) -> c_ast.Constant | None:
+        """The string literal of ``{"ab"}`` where it initialises an array of ``ctype``:
+        a string literal for a char array may be enclosed in braces (C11 6.7.9p14)."""
+        if len(init.exprs) == 1 and self._initialises_array(init.exprs[0], ctype):
+            return init.exprs[0]
+        return None
 
     def _initialises_array(self, node: c_ast.Node, ctype: CType) -> bool:
         """Whether ``node`` is a string literal that initialises an array of ``ctype``
