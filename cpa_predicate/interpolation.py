@@ -22,6 +22,7 @@ __all__ = [
     "DagEdge",
     "InterpolationDag",
     "InterpolationError",
+    "InterpolationOverCap",
     "InterpolationTimeout",
     "Interpolator",
     "TransitionGraph",
@@ -56,6 +57,15 @@ class InterpolationTimeout(InterpolationError):
     limit reached inside the backend: the run ends as a timeout, not as a failed
     refinement (a backend's timer may fire a few milliseconds before the run's clock
     says the deadline has passed)."""
+
+
+class InterpolationOverCap(InterpolationError):
+    """The call reached the caller's ``resource_cap`` before the backend decided.
+
+    Not a timeout: the run goes on. A caller sets a cap where it has something else to
+    try once a query is dear (forced covering gives the attempt up, a refinement takes
+    the program's condition atoms instead); counted in deterministic resource units, so
+    the course of a run does not depend on the machine's load."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +149,7 @@ class Interpolator(ABC):
     #: deadline sets it to the time left before each call.
     timeout_ms: int | None = None
     #: Largest effort one call may reach, in the back end's deterministic resource
-    #: units (Z3's ``rlimit``), before it fails with :class:`InterpolationError` instead
+    #: units (Z3's ``rlimit``), before it fails with :class:`InterpolationOverCap` instead
     #: of going on until ``timeout_ms``; None: no cap. Set by a caller for which a
     #: failed call is as good as a negative answer (forced covering); a back end that
     #: cannot bound its effort ignores it.

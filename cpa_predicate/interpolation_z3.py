@@ -48,6 +48,7 @@ from cpa_predicate.interpolation import (
     DagEdge,
     InterpolationDag,
     InterpolationError,
+    InterpolationOverCap,
     InterpolationTimeout,
     Interpolator,
     TransitionGraph,
@@ -128,10 +129,10 @@ class _OverBudget(Exception):
     """Spacer used up the resource budget of a first, cheaper attempt."""
 
 
-def _over_cap() -> InterpolationError:
+def _over_cap() -> InterpolationOverCap:
     """The failure of a call whose Spacer budget reached the caller's ``resource_cap``
     (not a timeout: the run goes on)."""
-    return InterpolationError("Spacer ran out of the call's resource cap")
+    return InterpolationOverCap("Spacer ran out of the call's resource cap")
 
 
 class _NotRefuted(Exception):
@@ -675,7 +676,7 @@ class Z3SpacerInterpolator(Interpolator):
             return None
         if not self.reduce_with_core:
             self.solved_problem = formulas
-            return self._interpolate(formulas, conv)
+            return self._within_cap(lambda: self._interpolate(formulas, conv))
         return self._reduced(
             lambda deep, earlier, shrink: self._reduce(formulas, conv, deep, earlier, shrink),
             lambda reduction, budget: self._solve(reduction, conv, budget),
@@ -695,12 +696,7 @@ class Z3SpacerInterpolator(Interpolator):
             reduction, _ = reduce(self.core == "leaves", None, bool(self.core_shrink))
             if reduction is None:
                 return None
-            if cap is None:
-                return solve(reduction, None)
-            interpolants = self._attempt(solve, reduction, cap)
-            if interpolants is _OverBudget:
-                raise _over_cap()
-            return interpolants
+            return self._within_cap(lambda: solve(reduction, None))
         # Portfolio: both reductions in turn, each within a budget of Z3 resource units
         # that grows fourfold per round, until one succeeds or the time runs out. Spacer's
         # effort on the two differs by orders of magnitude either way, so this stays
@@ -757,6 +753,16 @@ class Z3SpacerInterpolator(Interpolator):
                 continue
             # the round after the largest budget has none: a genuine "unknown" is reported
             budget = None if budget is None or budget > _LAST_BUDGET else budget * 4
+
+    def _within_cap(self, solve: Callable[[], object]) -> object:
+        """``solve()``, whose budget schedule (:meth:`_portfolio`) ends at the caller's
+        ``resource_cap`` where one is set: running out of it is the call's failure."""
+        try:
+            return solve()
+        except _OverBudget:
+            if self.resource_cap is None:
+                raise
+            raise _over_cap() from None
 
     def _attempt(self, solve: Callable, reduction: object, budget: int | None) -> object:
         """``solve(reduction, budget)``, or the class ``_OverBudget`` if Spacer ran out of
@@ -1245,6 +1251,11 @@ class Z3SpacerInterpolator(Interpolator):
                 budgets.append(grown)
                 grown = None if grown > _LAST_BUDGET else grown * 4
             budgets.append(None)
+        cap = self.resource_cap
+        if budget is None and cap is not None:
+            # the caller's cap ends the schedule: its rounds below the cap, then one at
+            # the cap (running out of it raises _OverBudget, the call's failure)
+            budgets = [b for b in budgets if b is not None and b < cap] + [cap]
         failed = 0
         try:
             for each in budgets:

@@ -47,6 +47,7 @@ from cpa_predicate.error_path import (
 from cpa_predicate.forced_covering import ForcedCovering
 from cpa_predicate.interpolation import (
     InterpolationError,
+    InterpolationOverCap,
     InterpolationTimeout,
     Interpolator,
     create_interpolator,
@@ -110,12 +111,14 @@ class PredicateRefiner(Refiner):
             "first, then over bit-vectors (forced covering keeps bit-vectors first)",
         ),
         "condition_atoms_after": Option(
-            float,
-            4.0,
-            "seconds a path's interpolation may take before, once, the program's "
-            "condition atoms (cpa.predicate.condition_atoms, all of them) at the path's "
-            "locations refine it instead (0: never); where they add nothing, the "
-            "interpolation runs again without this budget",
+            int,
+            12_000_000,
+            "Z3 resource units (about 3 M a second) a path's interpolation may take "
+            "before, once, the program's condition atoms (cpa.predicate.condition_atoms, "
+            "all of them) at the path's locations refine it instead (0: never); where they "
+            "add nothing, the interpolation runs again without this cap; back ends "
+            "without such units (MathSAT) ignore it",
+            minimum=0,
         ),
         "path_invariants": Option(
             int,
@@ -275,32 +278,33 @@ class PredicateRefiner(Refiner):
             return self._refine_dag(target)
         return self._refine_path(target)
 
-    def set_timeout(self, budget: float | None = None) -> None:
-        """Bound the next interpolation by the time left, and by ``budget`` seconds."""
+    def set_timeout(self) -> None:
+        """Bound the next interpolation by the time left."""
         remaining = self.context.deadline.remaining()
-        if budget is not None:
-            remaining = budget if remaining is None else min(remaining, budget)
         self.interpolator.timeout_ms = None if remaining is None else max(1, int(remaining * 1000))
 
-    def _atoms_budget(self) -> float | None:
-        """The budget of a path's interpolation before the condition atoms refine it
-        instead (None: no such budget, the atoms are used or off). Paths of state
-        machines take seconds too, and there the atoms make abstractions dear: with
-        2 s, one of ``s3_clnt_2``'s paths (up to 3 s each, TRUE in 10 s) got them, and
-        the run timed out at 30 s."""
-        seconds = self.options["condition_atoms_after"]
+    def _atoms_cap(self) -> int | None:
+        """The Z3 resource units a path's interpolation may take before the condition
+        atoms refine it instead (None: no such cap, the atoms are used or off).
+
+        Counted in resource units, not seconds: with a budget of 4 s, a loaded machine
+        gave the atoms paths that an idle one interpolated, and a test's course
+        depended on it. Paths of state machines take seconds too, and there the atoms
+        make abstractions dear: with a budget of 2 s, one of ``s3_clnt_2``'s paths (up
+        to 3 s each, TRUE in 10 s) got them, and the run timed out at 30 s."""
+        units = self.options["condition_atoms_after"]
         if (
-            not seconds
+            not units
             or not self._atoms_instead
             or not isinstance(self.strategy, AddPredicates)
             or self.predicate_cpa.options["condition_atoms"] == "off"
         ):
             return None
-        return seconds
+        return units
 
     def _refine_with_condition_atoms(self, path: ErrorPath) -> RefinementResult | None:
         """Refine ``path`` with the condition atoms at its locations, once Spacer has
-        spent the budget on it: interpolants of a loop over nonlinear or wrapping
+        spent the cap on it: interpolants of a loop over nonlinear or wrapping
         arithmetic can take it minutes to find, and the program's own conditions are
         often the invariant (``while (i * i < 100) i++`` needs ``i * i < 100``).
         Predicates never make an answer wrong; None if they add nothing here (the
@@ -397,18 +401,22 @@ class PredicateRefiner(Refiner):
                 return refined
         # The interpolator decides feasibility itself (None: the path is feasible), so
         # the path is not checked twice.
-        budget = self._atoms_budget()
-        self.set_timeout(budget)
+        cap = self._atoms_cap()
+        self.set_timeout()
         try:
-            with stats.timer("interpolation_time_s"):
+            with (
+                stats.timer("interpolation_time_s"),
+                self.interpolator.configured(resource_cap=cap),
+            ):
                 interpolants = self._sequence_interpolants(path)
         except InterpolationTimeout:
-            if budget is None or self.context.deadline.expired():
-                raise TimeLimitExceeded() from None
+            raise TimeLimitExceeded() from None
+        except InterpolationOverCap:
+            self.context.deadline.check()
             refined = self._refine_with_condition_atoms(path)
             if refined is not None:
                 return refined
-            return self._refine_path(target)  # once more, without the budget
+            return self._refine_path(target)  # once more, without the cap
         except InterpolationError as error:
             failure = self._failure(error)
             if error.partial is None:

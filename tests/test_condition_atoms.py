@@ -134,12 +134,12 @@ int main(void) {
 """
 
 
-def _verify(tmp_path: Path, source: str, mode: str, atoms_after: float = 0):
+def _verify(tmp_path: Path, source: str, mode: str, atoms_after: int = 0):
     path = tmp_path / "program.c"
     path.write_text(source)
     options = [
         f"cpa.predicate.condition_atoms={mode}",
-        # by default none here: the modes alone (the budget is tested below)
+        # by default none here: the modes alone (the cap is tested below)
         f"refiner.predicate.condition_atoms_after={atoms_after}",
     ]
     configuration = load_configuration("lbe", options)
@@ -192,15 +192,15 @@ int main(void) {
 """
 
 
-def test_the_atoms_refine_a_path_whose_interpolation_outlasts_its_budget(tmp_path: Path):
+def test_the_atoms_refine_a_path_whose_interpolation_outlasts_its_cap(tmp_path: Path):
     # Spacer takes minutes over the square's bit-vectors; i * i < 100 is the invariant.
-    # A budget of a millisecond runs out on every path: the atoms refine the first one
-    result = _verify(tmp_path, SQUARES, "unrolling", atoms_after=0.001)
+    # A cap of one resource unit is reached on every path: the atoms refine the first one
+    result = _verify(tmp_path, SQUARES, "unrolling", atoms_after=1)
     assert result.verdict is Verdict.TRUE, result.reason
     assert result.statistics["refinements_by_condition_atoms"] == 1
     assert result.statistics["condition_atoms_from_refinement"] == 0
-    # the same budget on a loop whose interpolants alone prove it, atoms off: no atoms
-    plain = _verify(tmp_path, STATE_FLAG, "off", atoms_after=0.001)
+    # the same cap on a loop whose interpolants alone prove it, atoms off: no atoms
+    plain = _verify(tmp_path, STATE_FLAG, "off", atoms_after=1)
     assert plain.verdict is Verdict.TRUE, plain.reason
     assert "refinements_by_condition_atoms" not in plain.statistics
 
@@ -219,7 +219,7 @@ int main(void) {
 def test_a_path_the_atoms_add_nothing_to_gets_its_interpolants_after_all(tmp_path: Path):
     # the division's condition gives no atom; the loop's gives one, which refines the
     # first path and not the next: that one, and every later one, is interpolated
-    result = _verify(tmp_path, NO_ATOM_HELPS, "unrolling", atoms_after=0.001)
+    result = _verify(tmp_path, NO_ATOM_HELPS, "unrolling", atoms_after=1)
     assert result.verdict is Verdict.TRUE, result.reason
     assert result.statistics["refinements_by_condition_atoms"] == 1
     assert result.statistics["refinements"] >= 2

@@ -53,6 +53,7 @@ from cpa.results import Verdict
 from cpa.verifier import verify
 from cpa_predicate.interpolation import (
     InterpolationError,
+    InterpolationOverCap,
     InterpolationTimeout,
     Interpolator,
     available_interpolators,
@@ -791,22 +792,44 @@ def test_unsat_core_goes_on_with_bit_vectors_when_the_reading_runs_out(monkeypat
     assert not is_sat(And(weakened), solver_name="z3")
 
 
-@pytest.mark.parametrize("core", ["auto", "leaves"])
-def test_a_call_with_a_resource_cap_fails_where_spacer_needs_more(core: str) -> None:
-    """A caller for which a failed call is as good as a negative answer (forced
-    covering) caps the effort: Spacer's budgets stop at the cap, and the call fails
-    with an error that is not the run's timeout, where without a cap it goes on to
-    the interpolants. The cap is the caller's to lift: the next call has none."""
+_CAPPED_SETTINGS = {
+    "auto": {"core": "auto"},
+    "leaves": {"core": "leaves"},
+    "conjuncts": {"core": "conjuncts"},
+    "no core": {"reduce_with_core": False},
+}
+
+
+@pytest.mark.parametrize("settings", _CAPPED_SETTINGS.values(), ids=_CAPPED_SETTINGS.keys())
+def test_a_call_with_a_resource_cap_fails_where_spacer_needs_more(settings: dict) -> None:
+    """A caller with something else to try once a query is dear (forced covering, the
+    refinements' condition atoms) caps the effort: Spacer's budgets stop at the cap,
+    and the call fails with an error that is not the run's timeout, where without a
+    cap it goes on to the interpolants. The cap is the caller's to lift: the next call
+    has none."""
     from cpa_predicate.checked_interpolation import CheckedInterpolator
 
     blocks = _infeasible_diamonds(5)
-    interp = CheckedInterpolator(Z3SpacerInterpolator(integer_reading=True, core=core))
+    interp = CheckedInterpolator(Z3SpacerInterpolator(integer_reading=True, **settings))
     interp.resource_cap = 1
-    with pytest.raises(InterpolationError, match="resource cap") as failure:
+    with pytest.raises(InterpolationOverCap, match="resource cap"):
         interp.sequence_interpolants(blocks)
-    assert not isinstance(failure.value, InterpolationTimeout)
     interp.resource_cap = None
     assert interp.sequence_interpolants(blocks) is not None
+
+
+@pytest.mark.parametrize("settings", _CAPPED_SETTINGS.values(), ids=_CAPPED_SETTINGS.keys())
+def test_a_cap_that_is_not_reached_changes_nothing(settings: dict) -> None:
+    """A cap above what the call needs keeps its course: the same rounds of budgets,
+    the same seeds, so the same interpolants as without a cap (a run's course must
+    not turn on a cap it never reaches)."""
+    blocks = _infeasible_diamonds(5)
+    uncapped = Z3SpacerInterpolator(integer_reading=True, **settings)
+    capped = Z3SpacerInterpolator(integer_reading=True, **settings)
+    capped.resource_cap = 10**9
+    expected = uncapped.sequence_interpolants(blocks)
+    assert expected is not None
+    assert capped.sequence_interpolants(blocks) == expected
 
 
 def test_spacer_gets_the_integer_reading_built_only_when_it_is_tried(monkeypatch) -> None:
