@@ -112,7 +112,7 @@ class PredicateRefiner(Refiner):
         ),
         "condition_atoms_after": Option(
             int,
-            12_000_000,
+            3_000_000,
             "Z3 resource units (about 3 M a second) a path's interpolation may take "
             "before, once, the program's condition atoms (cpa.predicate.condition_atoms, "
             "all of them) at the path's locations refine it instead (0: never); where they "
